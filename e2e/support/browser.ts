@@ -1,0 +1,43 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots')
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM}: run "apt-get install -y chromium" (or set CHROMIUM_PATH).`,
+    )
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+}
+
+/** A fresh browser profile (cookies, storage) pointed at the server under test. */
+export function newContext(browser: Browser, options: { locale?: string } = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: inject('baseUrl'),
+    locale: options.locale ?? 'zh-CN',
+    viewport: { width: 1280, height: 800 },
+  })
+}
+
+/** Keeps a picture of the page for people to look at (e2e/screenshots, not committed). */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true })
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true })
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config'
+
+/** Browser flows in Chromium against the built app on the real server (run `npm run build` first). */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: 'e2e',
+    include: ['**/*.spec.ts'],
+    globalSetup: ['support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+})

@@ -1,0 +1,97 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import cookie from '@fastify/cookie'
+import helmet from '@fastify/helmet'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { AppConfig } from './config'
+import type { Database } from './db/client'
+import { notFound } from './errors'
+import { API_PREFIX, WEB_PREFIX } from './global-config'
+import { registerModules } from './modules/index'
+import { clientIdPlugin } from './plugins/client-id'
+import { requireCsrfToken } from './plugins/csrf'
+import { errorsPlugin } from './plugins/errors'
+import { requestContextPlugin } from './plugins/request-context'
+import { spaPlugin } from './plugins/spa'
+import { resolveAppKey } from './secrets'
+import type { Channel } from './types'
+import './types'
+
+export interface BuildAppOptions {
+  config: AppConfig
+  database: Database
+  logger?: FastifyServerOptions['logger']
+  /** Serve the built SPA (off in server tests that do not need it). */
+  serveWeb?: boolean
+}
+
+function defaultWebDist(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url))
+  return path.resolve(here, '../../web/dist')
+}
+
+/** Builds the whole server; tests drive it with `app.inject`, main.ts makes it listen. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('config', config)
+  app.decorate('database', database)
+  app.decorate('db', database.db)
+  app.decorate('appKey', await resolveAppKey(database.db, config.appKey))
+
+  await app.register(cookie)
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(config.statisticsUrl ? [new URL(config.statisticsUrl).origin] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  })
+  await app.register(requestContextPlugin)
+  await app.register(clientIdPlugin)
+  await app.register(errorsPlugin)
+
+  app.get('/healthz', async () => ({ status: 'ok', database: database.kind }))
+
+  const mount = (prefix: string, channel: Channel) =>
+    app.register(
+      async (scope) => {
+        scope.addHook('onRequest', async (request) => {
+          request.channel = channel
+        })
+        if (channel === 'web') scope.addHook('preHandler', requireCsrfToken)
+        await registerModules(scope)
+      },
+      { prefix },
+    )
+  await mount(API_PREFIX, 'api')
+  await mount(WEB_PREFIX, 'web')
+
+  if (options.serveWeb ?? true) {
+    await app.register(spaPlugin, { root: config.webDist ?? defaultWebDist() })
+  } else {
+    app.setNotFoundHandler(() => {
+      throw notFound()
+    })
+  }
+  return app
+}

@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core'
+import { nestedSet, serialId, timestamps } from './columns'
+import { menus } from './menus'
+
+/** status: 0-cancelled, 1-effective, 2-stopped. */
+export const users = pgTable(
+  'users',
+  {
+    id: serialId(),
+    uname: varchar({ length: 20 }).notNull().default(''),
+    password: varchar({ length: 255 }).notNull().default(''),
+    name: varchar({ length: 50 }).notNull().default(''),
+    nickname: varchar({ length: 50 }).notNull().default(''),
+    avatar: varchar({ length: 255 }).notNull().default(''),
+    email: varchar({ length: 100 }).notNull().default(''),
+    mobile_phone: varchar({ length: 20 }).notNull().default(''),
+    remember_token: varchar({ length: 100 }).notNull().default(''),
+    status: smallint().notNull().default(1),
+    email_verified_at: timestamp({ withTimezone: true }),
+    description: text(),
+    signature: varchar({ length: 255 }).notNull().default(''),
+    province_id: integer().notNull().default(0),
+    city_id: integer().notNull().default(0),
+    zone_id: integer().notNull().default(0),
+    province_name: varchar({ length: 50 }).notNull().default(''),
+    city_name: varchar({ length: 50 }).notNull().default(''),
+    zone_name: varchar({ length: 50 }).notNull().default(''),
+    address: varchar({ length: 255 }).notNull().default(''),
+    lng: numeric({ precision: 10, scale: 7, mode: 'number' }),
+    lat: numeric({ precision: 10, scale: 7, mode: 'number' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_uname_unique').on(t.uname).where(sql`deleted_at is null and uname <> ''`),
+    uniqueIndex('users_email_unique')
+      .on(sql`lower(${t.email})`)
+      .where(sql`deleted_at is null and email <> ''`),
+    uniqueIndex('users_mobile_phone_unique')
+      .on(t.mobile_phone)
+      .where(sql`deleted_at is null and mobile_phone <> ''`),
+    index('users_name_idx').on(t.name),
+  ],
+)
+
+/** Third-party logins; type: 1-qq, 2-weixin, 3-weibo. */
+export const ousers = pgTable(
+  'ousers',
+  {
+    id: serialId(),
+    user_id: integer().notNull().default(0),
+    type: smallint().notNull().default(0),
+    open_id: varchar({ length: 255 }).notNull().default(''),
+    data: jsonb(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('ousers_type_open_id_unique').on(t.type, t.open_id).where(sql`deleted_at is null`),
+    index('ousers_user_id_idx').on(t.user_id),
+  ],
+)
+
+export const admins = pgTable(
+  'admins',
+  {
+    id: serialId(),
+    user_id: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('admins_user_id_unique').on(t.user_id).where(sql`deleted_at is null`)],
+)
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serialId(),
+    tmp_id: integer().notNull().default(0),
+    name: varchar({ length: 255 }).notNull().default(''),
+    is_tmp: smallint().notNull().default(0),
+    description: text(),
+    ...nestedSet,
+    ...timestamps,
+  },
+  (t) => [index('roles_parent_id_idx').on(t.parent_id), index('roles_left_margin_idx').on(t.left_margin)],
+)
+
+export const adminRole = pgTable(
+  'admin_role',
+  {
+    admin_id: integer()
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    role_id: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    created_at: timestamps.created_at,
+  },
+  (t) => [primaryKey({ columns: [t.admin_id, t.role_id] }), index('admin_role_role_id_idx').on(t.role_id)],
+)
+
+export const menuRole = pgTable(
+  'menu_role',
+  {
+    role_id: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menu_id: integer()
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    created_at: timestamps.created_at,
+  },
+  (t) => [primaryKey({ columns: [t.role_id, t.menu_id] }), index('menu_role_menu_id_idx').on(t.menu_id)],
+)
+
+/** A login session; only the hash of its token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text().notNull(),
+    remember: boolean().notNull().default(false),
+    ip: varchar({ length: 100 }).notNull().default(''),
+    user_agent: text().notNull().default(''),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    last_used_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    ended_at: timestamp({ withTimezone: true }),
+    end_reason: text(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_unique').on(t.token_hash),
+    index('sessions_user_id_idx').on(t.user_id),
+    index('sessions_expires_at_idx').on(t.expires_at),
+  ],
+)
+
+/** Keys the server generates for itself (e.g. APP_KEY outside production). */
+export const appSecrets = pgTable('app_secrets', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+  created_at: timestamps.created_at,
+})

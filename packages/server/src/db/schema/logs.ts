@@ -1,0 +1,24 @@
+import { bigint, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core'
+import { timestamps } from './columns'
+
+/** The operation log: one row per logged request. */
+export const logs = pgTable(
+  'logs',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    menu_id: integer().notNull().default(0),
+    user_id: integer().notNull().default(0),
+    location: varchar({ length: 150 }).notNull().default(''),
+    ip: varchar({ length: 100 }).notNull().default(''),
+    parameters: jsonb(),
+    return: text(),
+    method: text().notNull().default(''),
+    url: text().notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    index('logs_created_at_id_idx').on(t.created_at, t.id),
+    index('logs_user_id_id_idx').on(t.user_id, t.id),
+    index('logs_menu_id_id_idx').on(t.menu_id, t.id),
+  ],
+)

@@ -1,0 +1,82 @@
+import type { configs } from '../schema/index'
+
+type ConfigInsert = typeof configs.$inferInsert
+
+export const CONFIG_TYPE = { string: 1, json: 2, number: 3 } as const
+export const CONFIG_ITYPE = { input: 1, textarea: 2, markdown: 3 } as const
+
+/** The settings every installation starts with; values an administrator changes are never reset. */
+export const DEFAULT_CONFIGS: ConfigInsert[] = [
+  {
+    key: 'common_password',
+    name: 'Common password for all users',
+    description: 'A password that signs in to any account; leave empty to turn it off',
+    value: '',
+    type: CONFIG_TYPE.string,
+    itype: CONFIG_ITYPE.input,
+    options: { type: 'password', maxLength: 100 },
+  },
+  {
+    key: 'site_name',
+    name: 'Site name',
+    description: 'Shown in the title bar and the page header',
+    value: 'Brokerdesk',
+    type: CONFIG_TYPE.string,
+    itype: CONFIG_ITYPE.input,
+    options: { maxLength: 50 },
+  },
+  {
+    key: 'site_description',
+    name: 'Site description',
+    description: 'A short description of the site, used by search engines',
+    value: 'Back office of an insurance brokerage',
+    type: CONFIG_TYPE.string,
+    itype: CONFIG_ITYPE.textarea,
+    options: { rows: 3, maxLength: 255 },
+  },
+  {
+    key: 'icp_number',
+    name: 'ICP filing number',
+    description: 'The website filing number shown in the page footer',
+    value: '',
+    type: CONFIG_TYPE.string,
+    itype: CONFIG_ITYPE.input,
+    options: { maxLength: 50 },
+  },
+  {
+    key: 'contact_phone',
+    name: 'Contact phone',
+    description: 'The customer service telephone number',
+    value: '',
+    type: CONFIG_TYPE.string,
+    itype: CONFIG_ITYPE.input,
+    options: { maxLength: 30 },
+  },
+  {
+    key: 'contact_email',
+    name: 'Contact e-mail',
+    description: 'The customer service e-mail address',
+    value: '',
+    type: CONFIG_TYPE.string,
+    itype: CONFIG_ITYPE.input,
+    options: { type: 'email', maxLength: 100 },
+  },
+  {
+    key: 'maintenance_mode',
+    name: 'Maintenance mode',
+    description: '1: everyone but administrators sees the maintenance page; 0: normal operation',
+    value: '0',
+    type: CONFIG_TYPE.number,
+    itype: CONFIG_ITYPE.input,
+    options: { type: 'number', min: 0, max: 1, step: 1 },
+  },
+  {
+    key: 'user_agreement',
+    name: 'User agreement',
+    description: 'The agreement a visitor accepts when registering (markdown)',
+    value: '',
+    type: CONFIG_TYPE.string,
+    itype: CONFIG_ITYPE.markdown,
+    options: null,
+  },
+]

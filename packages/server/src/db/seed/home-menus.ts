@@ -1,0 +1,74 @@
+import type { MenuSeed } from './menu-seed'
+
+const home = (seed: MenuSeed): MenuSeed => ({ group: 'home', ...seed })
+
+/** The home module of a logged-in user. */
+export const HOMEPAGE_MENU: MenuSeed = home({
+  id: 3,
+  name: 'Homepage',
+  description: 'Home module',
+  icons: 'fa-user',
+  url: '/home/index',
+  method: ['get'],
+  page: true,
+  display: true,
+  children: [
+    home({
+      id: 139,
+      name: 'Personal data',
+      icons: 'fa-heart',
+      url: '/home/personage/index',
+      method: ['get'],
+      page: true,
+      display: true,
+      children: [
+        home({
+          id: 140,
+          name: 'Submit and edit personal data',
+          icons: 'fa-lock',
+          url: '/home/personage/index',
+          method: ['post'],
+          action: 'PersonageController@postIndex',
+        }),
+      ],
+    }),
+    // Not in the original catalogue; its PUT (78) moves under it, as the admin password page's does.
+    home({
+      id: 164,
+      name: 'Change Password',
+      icons: 'fa-lock',
+      url: '/home/personage/password',
+      method: ['get'],
+      page: true,
+      display: true,
+      children: [
+        home({
+          id: 78,
+          name: 'Submit to edit to change password',
+          icons: 'fa-lock',
+          url: '/home/personage/password',
+          method: ['put'],
+          action: 'PersonageController@putPassword',
+        }),
+      ],
+    }),
+    home({
+      id: 141,
+      name: 'File upload',
+      icons: 'fa-upload',
+      url: '/home/upload/index',
+      method: ['post'],
+      action: 'UploadController@postIndex',
+    }),
+    home({
+      id: 163,
+      name: 'Gaode search location',
+      description: 'Gaode keyword search and positioning',
+      icons: 'fa-map-pin',
+      url: '/home/map/search-amap',
+      method: ['get'],
+      action: 'MapController@searchAmap',
+      as: 'home_map_search_amap',
+    }),
+  ],
+})

@@ -1,0 +1,35 @@
+import type { AppEnv } from '@brokerdesk/shared'
+import { sql } from 'drizzle-orm'
+import type { Db } from '../client'
+import { seedConfigs } from './seed-configs'
+import { seedMenus } from './seed-menus'
+import { seedAdminUser, seedSuperAdminRole } from './seed-super-admin'
+
+/** Serialises servers that start together on the same database. */
+const SEED_LOCK_KEY = 7_201_001
+
+export interface SeedOptions {
+  /** The super administrator's password; generated (and returned) when absent. */
+  adminPassword?: string
+  /** The environment being seeded; the seeded data is currently the same in every environment. */
+  env: AppEnv
+}
+
+/**
+ * Seeds what an installation needs and is missing: the menu tree, the super administrator role
+ * and user, the default settings. Rows that exist are never changed, so running it again on
+ * every start is safe.
+ */
+export async function seedDatabase(
+  db: Db,
+  options: SeedOptions,
+): Promise<{ adminPasswordGenerated?: string }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
+    const newMenuIds = await seedMenus(tx)
+    await seedSuperAdminRole(tx, newMenuIds)
+    const result = await seedAdminUser(tx, options.adminPassword)
+    await seedConfigs(tx)
+    return result
+  })
+}

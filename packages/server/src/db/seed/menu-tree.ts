@@ -1,0 +1,15 @@
+import { OPERATE_MENU } from './admin-menus'
+import { HOMEPAGE_MENU } from './home-menus'
+import type { MenuSeed } from './menu-seed'
+import { OFFICIAL_WEBSITE_MENU } from './open-menus'
+
+/**
+ * The whole menu tree, siblings in display order. Ids are the original catalogue's; ids 164
+ * (GET /home/personage/password) and 165 (GET /open/markdown) are pages we added above its highest id.
+ */
+export const MENU_TREE: MenuSeed = {
+  id: 1,
+  name: 'Menu list',
+  description: 'Root node, the parent node of all menus',
+  children: [OPERATE_MENU, HOMEPAGE_MENU, OFFICIAL_WEBSITE_MENU],
+}

@@ -1,0 +1,80 @@
+import { randomInt } from 'node:crypto'
+import { hash } from '@node-rs/argon2'
+import { and, eq, isNull, or } from 'drizzle-orm'
+import type { Tx } from '../client'
+import { adminRole, admins, menuRole, menus, roles, users } from '../schema/index'
+import { bumpIdSequence } from './sequences'
+
+export const SUPER_ADMIN_ROLE_ID = 1
+export const ADMIN_USER_ID = 1
+export const ADMIN_UNAME = 'admin'
+
+const PASSWORD_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+function generatePassword(length = 16): string {
+  return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('')
+}
+
+/**
+ * Creates the super administrator role and grants it `newMenuIds`, or every menu item when the
+ * role itself is new.
+ */
+export async function seedSuperAdminRole(tx: Tx, newMenuIds: number[]): Promise<void> {
+  const created = await tx
+    .insert(roles)
+    .values({
+      id: SUPER_ADMIN_ROLE_ID,
+      name: 'Super administrator',
+      description: 'Holds every permission',
+      parent_id: 0,
+      level: 1,
+      left_margin: 1,
+      right_margin: 2,
+    })
+    .onConflictDoNothing({ target: roles.id })
+    .returning({ id: roles.id })
+  if (created.length > 0) await bumpIdSequence(tx, roles)
+  const menuIds =
+    created.length > 0 ? (await tx.select({ id: menus.id }).from(menus)).map((m) => m.id) : newMenuIds
+  if (menuIds.length === 0) return
+  await tx
+    .insert(menuRole)
+    .values(menuIds.map((menu_id) => ({ role_id: SUPER_ADMIN_ROLE_ID, menu_id })))
+    .onConflictDoNothing()
+}
+
+/**
+ * Creates the `admin` user with an admins row holding the super administrator role, unless a user
+ * with that id or name exists. Returns the password when it had to be generated.
+ */
+export async function seedAdminUser(
+  tx: Tx,
+  adminPassword: string | undefined,
+): Promise<{ adminPasswordGenerated?: string }> {
+  const [existing] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.id, ADMIN_USER_ID), and(eq(users.uname, ADMIN_UNAME), isNull(users.deleted_at))))
+    .limit(1)
+  if (existing) return {}
+
+  const password = adminPassword ?? generatePassword()
+  const [user] = await tx
+    .insert(users)
+    .values({
+      id: ADMIN_USER_ID,
+      uname: ADMIN_UNAME,
+      password: await hash(password),
+      name: 'Administrator',
+      email: 'admin@brokerdesk.local',
+      status: 1,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id })
+  if (!user) return {}
+  await bumpIdSequence(tx, users)
+
+  const [admin] = await tx.insert(admins).values({ user_id: user.id }).returning({ id: admins.id })
+  await tx.insert(adminRole).values({ admin_id: admin.id, role_id: SUPER_ADMIN_ROLE_ID })
+  return adminPassword ? {} : { adminPasswordGenerated: password }
+}

@@ -1,0 +1,181 @@
+import type { Language } from '@brokerdesk/shared'
+
+/** Server-side messages, keyed as the SPA's translation files are. English is the fallback. */
+type Catalog = Record<string, string>
+
+const en: Catalog = {
+  'errors.bad_request': 'The request is not valid.',
+  'errors.unauthenticated': 'Please log in first.',
+  'errors.forbidden': 'You have no access to this page!',
+  'errors.not_found': 'Oops! Page not found',
+  'errors.conflict': 'The record was changed by someone else, please reload it.',
+  'errors.token_mismatch': 'Token has expired, please try again',
+  'errors.validation': 'The given data was invalid.',
+  'errors.too_many_requests': 'Too many requests, please try again later.',
+  'errors.maintenance': 'Please try again later, the system is under maintenance...',
+  'errors.internal': 'An error occurred on the server, please contact the developer.',
+  'validations.messages.default': '{field} is not valid.',
+  'validations.messages.required': 'The {field} field is required',
+}
+
+const zhCN: Catalog = {
+  'errors.bad_request': '请求无效。',
+  'errors.unauthenticated': '请先登录。',
+  'errors.forbidden': '您无权访问该页面！',
+  'errors.not_found': '哎呀！页面未找到',
+  'errors.conflict': '该记录已被他人修改，请重新加载。',
+  'errors.token_mismatch': 'Token 已过期，请重试',
+  'errors.validation': '提交的数据无效。',
+  'errors.too_many_requests': '请求过于频繁，请稍后再试。',
+  'errors.maintenance': '请稍后再试，系统正在维护中……',
+  'errors.internal': '服务器发生错误，请联系开发人员。',
+  'validations.messages.default': '{field}无效。',
+  'validations.messages.required': '{field}不能为空',
+}
+
+const zhTW: Catalog = {
+  'errors.bad_request': '請求無效。',
+  'errors.unauthenticated': '請先登入。',
+  'errors.forbidden': '您無權存取該頁面！',
+  'errors.not_found': '哎呀！頁面未找到',
+  'errors.conflict': '該記錄已被他人修改，請重新載入。',
+  'errors.token_mismatch': 'Token 已過期，請重試',
+  'errors.validation': '提交的資料無效。',
+  'errors.too_many_requests': '請求過於頻繁，請稍後再試。',
+  'errors.maintenance': '請稍後再試，系統正在維護中……',
+  'errors.internal': '伺服器發生錯誤，請聯絡開發人員。',
+  'validations.messages.default': '{field}無效。',
+  'validations.messages.required': '{field}不能為空',
+}
+
+const de: Catalog = {
+  'errors.bad_request': 'Die Anfrage ist ungültig.',
+  'errors.unauthenticated': 'Bitte melden Sie sich zuerst an.',
+  'errors.forbidden': 'Sie haben keinen Zugriff auf diese Seite!',
+  'errors.not_found': 'Hoppla! Seite nicht gefunden',
+  'errors.token_mismatch': 'Das Token ist abgelaufen, bitte versuchen Sie es erneut',
+  'errors.validation': 'Die übermittelten Daten sind ungültig.',
+  'errors.too_many_requests': 'Zu viele Anfragen, bitte versuchen Sie es später erneut.',
+  'errors.maintenance': 'Bitte versuchen Sie es später erneut, das System wird gewartet...',
+  'errors.internal': 'Auf dem Server ist ein Fehler aufgetreten, bitte wenden Sie sich an den Entwickler.',
+  'validations.messages.required': 'Das Feld {field} ist erforderlich',
+}
+
+const es: Catalog = {
+  'errors.bad_request': 'La solicitud no es válida.',
+  'errors.unauthenticated': 'Inicie sesión primero.',
+  'errors.forbidden': '¡No tiene acceso a esta página!',
+  'errors.not_found': '¡Vaya! Página no encontrada',
+  'errors.token_mismatch': 'El token ha caducado, inténtelo de nuevo',
+  'errors.validation': 'Los datos enviados no son válidos.',
+  'errors.too_many_requests': 'Demasiadas solicitudes, inténtelo más tarde.',
+  'errors.maintenance': 'Inténtelo más tarde, el sistema está en mantenimiento...',
+  'errors.internal': 'Se produjo un error en el servidor, contacte con el desarrollador.',
+  'validations.messages.required': 'El campo {field} es obligatorio',
+}
+
+const fr: Catalog = {
+  'errors.bad_request': "La requête n'est pas valide.",
+  'errors.unauthenticated': "Veuillez d'abord vous connecter.",
+  'errors.forbidden': "Vous n'avez pas accès à cette page !",
+  'errors.not_found': 'Oups ! Page introuvable',
+  'errors.token_mismatch': 'Le token a expiré, veuillez réessayer',
+  'errors.validation': 'Les données envoyées ne sont pas valides.',
+  'errors.too_many_requests': 'Trop de requêtes, veuillez réessayer plus tard.',
+  'errors.maintenance': 'Veuillez réessayer plus tard, le système est en maintenance...',
+  'errors.internal': 'Une erreur est survenue sur le serveur, veuillez contacter le développeur.',
+  'validations.messages.required': 'Le champ {field} est obligatoire',
+}
+
+const it: Catalog = {
+  'errors.bad_request': 'La richiesta non è valida.',
+  'errors.unauthenticated': 'Effettua prima l’accesso.',
+  'errors.forbidden': 'Non hai accesso a questa pagina!',
+  'errors.not_found': 'Ops! Pagina non trovata',
+  'errors.token_mismatch': 'Il token è scaduto, riprova',
+  'errors.validation': 'I dati inviati non sono validi.',
+  'errors.too_many_requests': 'Troppe richieste, riprova più tardi.',
+  'errors.maintenance': 'Riprova più tardi, il sistema è in manutenzione...',
+  'errors.internal': 'Si è verificato un errore sul server, contatta lo sviluppatore.',
+  'validations.messages.required': 'Il campo {field} è obbligatorio',
+}
+
+const ja: Catalog = {
+  'errors.bad_request': 'リクエストが無効です。',
+  'errors.unauthenticated': '先にログインしてください。',
+  'errors.forbidden': 'このページへのアクセス権がありません！',
+  'errors.not_found': 'おっと！ページが見つかりません',
+  'errors.token_mismatch': 'トークン(token)の有効期限が切れました。もう一度お試しください',
+  'errors.validation': '送信されたデータが無効です。',
+  'errors.too_many_requests': 'リクエストが多すぎます。しばらくしてからお試しください。',
+  'errors.maintenance': 'システムはメンテナンス中です。しばらくしてからお試しください...',
+  'errors.internal': 'サーバーでエラーが発生しました。開発者に連絡してください。',
+  'validations.messages.required': '{field}は必須です',
+}
+
+const ko: Catalog = {
+  'errors.bad_request': '요청이 올바르지 않습니다.',
+  'errors.unauthenticated': '먼저 로그인하세요.',
+  'errors.forbidden': '이 페이지에 접근할 권한이 없습니다!',
+  'errors.not_found': '이런! 페이지를 찾을 수 없습니다',
+  'errors.token_mismatch': '토큰(token)이 만료되었습니다. 다시 시도하세요',
+  'errors.validation': '제출된 데이터가 올바르지 않습니다.',
+  'errors.too_many_requests': '요청이 너무 많습니다. 잠시 후 다시 시도하세요.',
+  'errors.maintenance': '시스템 점검 중입니다. 잠시 후 다시 시도하세요...',
+  'errors.internal': '서버에서 오류가 발생했습니다. 개발자에게 문의하세요.',
+  'validations.messages.required': '{field} 항목은 필수입니다',
+}
+
+const fa: Catalog = {
+  'errors.bad_request': 'درخواست نامعتبر است.',
+  'errors.unauthenticated': 'لطفاً ابتدا وارد شوید.',
+  'errors.forbidden': 'شما به این صفحه دسترسی ندارید!',
+  'errors.not_found': 'اوه! صفحه پیدا نشد',
+  'errors.token_mismatch': 'توکن (token) منقضی شده است، لطفاً دوباره تلاش کنید',
+  'errors.validation': 'داده‌های ارسال‌شده نامعتبر است.',
+  'errors.too_many_requests': 'درخواست‌ها بیش از حد است، لطفاً بعداً تلاش کنید.',
+  'errors.maintenance': 'لطفاً بعداً تلاش کنید، سیستم در حال نگهداری است...',
+  'errors.internal': 'خطایی در سرور رخ داد، لطفاً با توسعه‌دهنده تماس بگیرید.',
+  'validations.messages.required': 'فیلد {field} الزامی است',
+}
+
+const pt: Catalog = {
+  'errors.bad_request': 'A solicitação não é válida.',
+  'errors.unauthenticated': 'Faça login primeiro.',
+  'errors.forbidden': 'Você não tem acesso a esta página!',
+  'errors.not_found': 'Ops! Página não encontrada',
+  'errors.token_mismatch': 'O token expirou, tente novamente',
+  'errors.validation': 'Os dados enviados não são válidos.',
+  'errors.too_many_requests': 'Muitas solicitações, tente novamente mais tarde.',
+  'errors.maintenance': 'Tente novamente mais tarde, o sistema está em manutenção...',
+  'errors.internal': 'Ocorreu um erro no servidor, entre em contato com o desenvolvedor.',
+  'validations.messages.required': 'O campo {field} é obrigatório',
+}
+
+const ru: Catalog = {
+  'errors.bad_request': 'Некорректный запрос.',
+  'errors.unauthenticated': 'Сначала войдите в систему.',
+  'errors.forbidden': 'У вас нет доступа к этой странице!',
+  'errors.not_found': 'Упс! Страница не найдена',
+  'errors.token_mismatch': 'Срок действия токена (token) истёк, попробуйте ещё раз',
+  'errors.validation': 'Отправленные данные некорректны.',
+  'errors.too_many_requests': 'Слишком много запросов, попробуйте позже.',
+  'errors.maintenance': 'Попробуйте позже, в системе ведутся технические работы...',
+  'errors.internal': 'На сервере произошла ошибка, обратитесь к разработчику.',
+  'validations.messages.required': 'Поле {field} обязательно',
+}
+
+export const catalogs: Record<Language, Catalog> = {
+  en,
+  'zh-CN': zhCN,
+  'zh-TW': zhTW,
+  de,
+  es,
+  fr,
+  it,
+  ja,
+  ko,
+  fa,
+  pt,
+  ru,
+}

@@ -1,0 +1,40 @@
+import { APP_ENVS, type AppEnv, type MenuItem, methodBitsToList, USE_BITS } from '@brokerdesk/shared'
+import type { menus } from '../../db/schema/index'
+
+type MenuRow = typeof menus.$inferSelect
+
+function useList(mask: number): MenuItem['use'] {
+  if (mask === 0) return ['api', 'web']
+  return (Object.keys(USE_BITS) as Array<keyof typeof USE_BITS>).filter((k) => (mask & USE_BITS[k]) !== 0)
+}
+
+/** A menu row as the API shows it: the method and use bitmasks become lists. */
+export function presentMenu(row: MenuRow): MenuItem {
+  const options = row.options as MenuItem['options']
+  return {
+    id: row.id,
+    parent_id: row.parent_id,
+    name: row.name,
+    url: row.url,
+    method: methodBitsToList(row.method),
+    level: row.level,
+    left_margin: row.left_margin,
+    right_margin: row.right_margin,
+    status: row.status,
+    icons: row.icons,
+    resource_id: row.resource_id,
+    group: row.group,
+    is_page: row.is_page,
+    disabled: row.disabled,
+    env: (row.env ?? []).filter((e): e is AppEnv => (APP_ENVS as readonly string[]).includes(e)),
+    description: row.description,
+    action: row.action,
+    use: useList(row.use),
+    middleware: row.middleware ?? [],
+    as: row.as,
+    item_name: row.item_name,
+    is_out_link: row.is_out_link,
+    plug_in_key: row.plug_in_key,
+    options: options ?? null,
+  }
+}

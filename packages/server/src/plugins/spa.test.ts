@@ -1,0 +1,52 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../testing/test-app'
+
+let t: TestApp
+let webDist: string
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-web-'))
+  fs.mkdirSync(path.join(webDist, 'assets'))
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><!--app-config--></head><body><div id="root"></div></body></html>',
+  )
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)')
+  t = await createTestApp({ webDist, env: { PAGE_GRAY: '1' } })
+})
+afterAll(async () => {
+  await t.close()
+  fs.rmSync(webDist, { recursive: true, force: true })
+})
+
+describe('serving the SPA', () => {
+  it('answers any page path with index.html carrying the global configuration (history mode)', async () => {
+    for (const url of ['/', '/open/index', '/admin/firms/12', '/no/such/page']) {
+      const response = await t.app.inject({ method: 'GET', url })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toContain('text/html')
+      const match = response.body.match(
+        /<script nonce="([^"]+)">window\.__BROKERDESK_CONFIG__=(.*?)<\/script>/,
+      )
+      expect(match).not.toBeNull()
+      expect(JSON.parse(match?.[2] ?? '{}')).toMatchObject({ page_gray: 1, use_url: '/web-api' })
+      expect(response.headers['content-security-policy']).toContain(`'nonce-${match?.[1]}'`)
+    }
+  })
+
+  it('serves hashed assets with a long cache and answers a missing file with 404', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toContain('immutable')
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/missing.js' })
+    expect(missing.statusCode).toBe(404)
+  })
+
+  it('never answers an API path with the page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/web-api/admin/unknown' })
+    expect(response.statusCode).toBe(404)
+    expect(response.json().code).toBe('not_found')
+  })
+})

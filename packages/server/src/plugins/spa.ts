@@ -1,0 +1,68 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { CONFIG_GLOBAL_NAME } from '@brokerdesk/shared'
+import fastifyStatic from '@fastify/static'
+import type { FastifyReply } from 'fastify'
+import fp from 'fastify-plugin'
+import { AppError } from '../errors'
+import { API_PREFIX, buildGlobalConfig, WEB_PREFIX } from '../global-config'
+import { ensureClientId } from './client-id'
+
+const PLACEHOLDER = '<!--app-config-->'
+
+/** JSON that is safe inside a <script> element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028|\u2029/g, ' ')
+}
+
+function isApiPath(url: string): boolean {
+  return [API_PREFIX, WEB_PREFIX].some((prefix) => url === prefix || url.startsWith(`${prefix}/`))
+}
+
+export interface SpaOptions {
+  /** The folder of the built SPA (index.html and assets/). */
+  root: string
+}
+
+/**
+ * Serves the built SPA: hashed assets with a long cache, and index.html — with the global
+ * configuration injected — for every other GET that asks for a page (history-mode fallback).
+ */
+export const spaPlugin = fp<SpaOptions>(async (app, { root }) => {
+  const indexPath = path.join(root, 'index.html')
+  if (!fs.existsSync(indexPath)) {
+    throw new Error(`The web app is not built: ${indexPath} is missing. Run "npm run build" first.`)
+  }
+  const template = fs.readFileSync(indexPath, 'utf8')
+
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    wildcard: true,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+    },
+  })
+
+  const sendIndex = (reply: FastifyReply, clientId: string) => {
+    const nonce = (reply as FastifyReply & { cspNonce?: { script: string } }).cspNonce?.script ?? ''
+    const config = buildGlobalConfig(app.config, clientId)
+    const script = `<script nonce="${nonce}">window.${CONFIG_GLOBAL_NAME}=${scriptJson(config)}</script>`
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(template.replace(PLACEHOLDER, script))
+  }
+
+  app.get('/', (request, reply) => sendIndex(reply, ensureClientId(request, reply)))
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)
+    const looksLikeFile = path.extname(request.url.split('?')[0]) !== ''
+    if (wantsPage && !looksLikeFile) return sendIndex(reply, ensureClientId(request, reply))
+    throw new AppError('not_found', 'errors.not_found')
+  })
+})

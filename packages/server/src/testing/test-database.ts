@@ -1,0 +1,35 @@
+import pg from 'pg'
+import { type Database, openDatabase } from '../db/client'
+import { randomString } from '../secrets'
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite, or — when TEST_DATABASE_URL
+ * is set — a new database on that PostgreSQL server, dropped again on close.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (!serverUrl) {
+    const database = await openDatabase({})
+    await database.migrate()
+    return database
+  }
+  const name = `brokerdesk_test_${randomString(10).toLowerCase()}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ url: url.toString() })
+  await database.migrate()
+  return {
+    ...database,
+    async close() {
+      await database.close()
+      const dropper = new pg.Client({ connectionString: serverUrl })
+      await dropper.connect()
+      await dropper.query(`drop database if exists ${name} with (force)`)
+      await dropper.end()
+    },
+  }
+}

@@ -1,0 +1,21 @@
+import type { Language } from '@brokerdesk/shared'
+import type { AppConfig } from './config'
+import type { Database, Db } from './db/client'
+
+/** Which mount a request came through: `/web-api` (cookie session, CSRF) or `/api` (bearer token). */
+export type Channel = 'web' | 'api'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig
+    database: Database
+    db: Db
+    appKey: string
+  }
+  interface FastifyRequest {
+    language: Language
+    channel: Channel
+    /** The caller's Client-Id cookie, or the one just issued to it. */
+    clientId: string
+  }
+}

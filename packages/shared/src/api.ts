@@ -1,0 +1,53 @@
+/** Fields any answer may carry (SPEC §7 "Response fields read"). */
+export interface AnswerExtras {
+  alert?: AlertMessage
+  redirect?: string
+  force_logout?: boolean
+  _token?: string
+}
+
+export const ALERT_TYPES = ['default', 'primary', 'success', 'info', 'danger', 'warning'] as const
+export type AlertType = (typeof ALERT_TYPES)[number]
+
+/** SPEC §3 "Alert message". */
+export interface AlertMessage {
+  show?: boolean
+  duration?: number
+  title?: string
+  message: string
+  type?: AlertType
+  position?: string
+  iconClass?: string
+  customClass?: string
+  showClose?: boolean
+}
+
+/** The body of every error answer; 422 adds `errors` keyed by field. */
+export interface ErrorBody extends AnswerExtras {
+  message: string
+  code: string
+  errors?: Record<string, string[]>
+}
+
+/** A list page (DESIGN "wire contract"). */
+export interface ListPage<T> {
+  data: T[]
+  current_page: number
+  per_page: number
+  last_page: number
+  total?: number
+}
+
+/** An export page (SPEC §7). */
+export interface ExportPage<T> {
+  data: T[]
+  current_page: number
+  last_page: number
+  max_id: number
+}
+
+export const ALERT_DURATION_MS = 3000
+export const TOKEN_FIRST_REFRESH_MS = 1500
+export const TOKEN_REFRESH_INTERVAL_MS = 7_200_000
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000
+export const LONG_COOKIE_DAYS = 3650

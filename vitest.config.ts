@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config'
+
+/** Every package's tests in one run: `npx vitest run` (e2e has its own config). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          root: 'packages/shared',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: 'packages/server',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'packages/web/vitest.config.ts',
+    ],
+  },
+})
