@@ -13,6 +13,7 @@ import { clientIdPlugin } from './plugins/client-id'
 import { requireCsrfToken } from './plugins/csrf'
 import { errorsPlugin } from './plugins/errors'
 import { requestContextPlugin } from './plugins/request-context'
+import { resolveSession } from './plugins/session'
 import { spaPlugin } from './plugins/spa'
 import { resolveAppKey } from './secrets'
 import type { Channel } from './types'
@@ -38,7 +39,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     trustProxy: true,
     bodyLimit: 10 * 1024 * 1024,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
@@ -78,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         scope.addHook('onRequest', async (request) => {
           request.channel = channel
         })
+        scope.addHook('onRequest', resolveSession)
         if (channel === 'web') scope.addHook('preHandler', requireCsrfToken)
         await registerModules(scope)
       },

@@ -1,6 +1,7 @@
 import type { Language } from '@brokerdesk/shared'
 import type { AppConfig } from './config'
 import type { Database, Db } from './db/client'
+import type { SessionUser } from './modules/auth/load-session-user'
 
 /** Which mount a request came through: `/web-api` (cookie session, CSRF) or `/api` (bearer token). */
 export type Channel = 'web' | 'api'
@@ -17,5 +18,7 @@ declare module 'fastify' {
     channel: Channel
     /** The caller's Client-Id cookie, or the one just issued to it. */
     clientId: string
+    /** The logged-in user of this request, or null. */
+    user: SessionUser | null
   }
 }

@@ -4,6 +4,7 @@ import type { Language } from '@brokerdesk/shared'
 type Catalog = Record<string, string>
 
 const en: Catalog = {
+  'auth.logged_in_elsewhere': 'Your account has been logged in elsewhere',
   'errors.bad_request': 'The request is not valid.',
   'errors.unauthenticated': 'Please log in first.',
   'errors.forbidden': 'You have no access to this page!',
@@ -19,6 +20,7 @@ const en: Catalog = {
 }
 
 const zhCN: Catalog = {
+  'auth.logged_in_elsewhere': '您的账号已在别处登录',
   'errors.bad_request': '请求无效。',
   'errors.unauthenticated': '请先登录。',
   'errors.forbidden': '您无权访问该页面！',
@@ -34,6 +36,7 @@ const zhCN: Catalog = {
 }
 
 const zhTW: Catalog = {
+  'auth.logged_in_elsewhere': '您的帳號已在別處登入',
   'errors.bad_request': '請求無效。',
   'errors.unauthenticated': '請先登入。',
   'errors.forbidden': '您無權存取該頁面！',
@@ -49,6 +52,7 @@ const zhTW: Catalog = {
 }
 
 const de: Catalog = {
+  'auth.logged_in_elsewhere': 'Ihr Konto wurde an anderer Stelle angemeldet',
   'errors.bad_request': 'Die Anfrage ist ungültig.',
   'errors.unauthenticated': 'Bitte melden Sie sich zuerst an.',
   'errors.forbidden': 'Sie haben keinen Zugriff auf diese Seite!',
@@ -62,6 +66,7 @@ const de: Catalog = {
 }
 
 const es: Catalog = {
+  'auth.logged_in_elsewhere': 'Su cuenta ha iniciado sesión en otro lugar',
   'errors.bad_request': 'La solicitud no es válida.',
   'errors.unauthenticated': 'Inicie sesión primero.',
   'errors.forbidden': '¡No tiene acceso a esta página!',
@@ -75,6 +80,7 @@ const es: Catalog = {
 }
 
 const fr: Catalog = {
+  'auth.logged_in_elsewhere': 'Votre compte a été connecté ailleurs',
   'errors.bad_request': "La requête n'est pas valide.",
   'errors.unauthenticated': "Veuillez d'abord vous connecter.",
   'errors.forbidden': "Vous n'avez pas accès à cette page !",
@@ -88,6 +94,7 @@ const fr: Catalog = {
 }
 
 const it: Catalog = {
+  'auth.logged_in_elsewhere': 'Il tuo account ha effettuato l’accesso altrove',
   'errors.bad_request': 'La richiesta non è valida.',
   'errors.unauthenticated': 'Effettua prima l’accesso.',
   'errors.forbidden': 'Non hai accesso a questa pagina!',
@@ -101,6 +108,7 @@ const it: Catalog = {
 }
 
 const ja: Catalog = {
+  'auth.logged_in_elsewhere': 'お使いのアカウントは別の場所でログインされました',
   'errors.bad_request': 'リクエストが無効です。',
   'errors.unauthenticated': '先にログインしてください。',
   'errors.forbidden': 'このページへのアクセス権がありません！',
@@ -114,6 +122,7 @@ const ja: Catalog = {
 }
 
 const ko: Catalog = {
+  'auth.logged_in_elsewhere': '계정이 다른 곳에서 로그인되었습니다',
   'errors.bad_request': '요청이 올바르지 않습니다.',
   'errors.unauthenticated': '먼저 로그인하세요.',
   'errors.forbidden': '이 페이지에 접근할 권한이 없습니다!',
@@ -127,6 +136,7 @@ const ko: Catalog = {
 }
 
 const fa: Catalog = {
+  'auth.logged_in_elsewhere': 'حساب شما در جای دیگری وارد شده است',
   'errors.bad_request': 'درخواست نامعتبر است.',
   'errors.unauthenticated': 'لطفاً ابتدا وارد شوید.',
   'errors.forbidden': 'شما به این صفحه دسترسی ندارید!',
@@ -140,6 +150,7 @@ const fa: Catalog = {
 }
 
 const pt: Catalog = {
+  'auth.logged_in_elsewhere': 'Sua conta foi conectada em outro lugar',
   'errors.bad_request': 'A solicitação não é válida.',
   'errors.unauthenticated': 'Faça login primeiro.',
   'errors.forbidden': 'Você não tem acesso a esta página!',
@@ -153,6 +164,7 @@ const pt: Catalog = {
 }
 
 const ru: Catalog = {
+  'auth.logged_in_elsewhere': 'В вашу учётную запись выполнен вход в другом месте',
   'errors.bad_request': 'Некорректный запрос.',
   'errors.unauthenticated': 'Сначала войдите в систему.',
   'errors.forbidden': 'У вас нет доступа к этой странице!',

@@ -3,6 +3,9 @@ import { z } from 'zod'
 import { buildGlobalConfig } from '../../global-config'
 import { ensureClientId } from '../../plugins/client-id'
 import { issueCsrfToken } from '../../plugins/csrf'
+import { clearSessionCookies } from '../../plugins/session'
+import { presentSessionUser } from '../auth/present-user'
+import { endSession } from '../auth/sessions'
 import { listVisibleMenus } from '../menus/list-visible-menus'
 
 /** The open routes every visitor may call: configuration, client id, anti-forgery token, menu. */
@@ -17,20 +20,24 @@ export const openRoutes: FastifyPluginAsyncZod = async (app) => {
     _token: issueCsrfToken(app.appKey, ensureClientId(request, reply)),
   }))
 
-  app.get('/open/menu', async () => ({
-    menus: await listVisibleMenus(app.db, { env: app.config.env, groups: ['open'] }),
+  app.get('/open/menu', async (request) => ({
+    menus: await listVisibleMenus(app.db, {
+      env: app.config.env,
+      groups: request.user ? (request.user.admin ? ['open', 'home', 'admin'] : ['open', 'home']) : ['open'],
+    }),
   }))
 
-  app.post('/open/logout', async (_request, reply) => {
-    for (const name of ['Authorization', 'Open-Id']) reply.clearCookie(name, { path: '/' })
+  app.post('/open/logout', async (request, reply) => {
+    if (request.user) await endSession(app.db, request.user.sessionId, 'logout')
+    clearSessionCookies(reply)
     return { user: {} }
   })
 
   app.get(
     '/open/user',
     { schema: { querystring: z.object({ force: z.string().optional() }) } },
-    async () => ({
-      user: {},
+    async (request) => ({
+      user: request.user ? presentSessionUser(request.user) : {},
       lifetime: app.config.sessionLifetime,
     }),
   )

@@ -1,0 +1,37 @@
+import type { SessionUser, UserRow } from './load-session-user'
+
+/** A user as the API shows it: never the password or the remember token. */
+export function presentUser(row: UserRow) {
+  return {
+    id: row.id,
+    uname: row.uname,
+    name: row.name,
+    nickname: row.nickname,
+    avatar: row.avatar,
+    email: row.email,
+    mobile_phone: row.mobile_phone,
+    status: row.status,
+    description: row.description ?? '',
+    signature: row.signature,
+    province_id: row.province_id,
+    city_id: row.city_id,
+    zone_id: row.zone_id,
+    province_name: row.province_name,
+    city_name: row.city_name,
+    zone_name: row.zone_name,
+    address: row.address,
+    lng: row.lng,
+    lat: row.lat,
+    email_verified_at: row.email_verified_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  }
+}
+
+/** The session object of SPEC §3: the user, with `admin` (id and roles) when they are one. */
+export function presentSessionUser(user: SessionUser) {
+  return {
+    ...presentUser(user.row),
+    admin: user.admin ? { id: user.admin.id, roles: user.admin.roles } : null,
+  }
+}

@@ -1,0 +1,64 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { AppError } from '../errors'
+import { loadSessionUser } from '../modules/auth/load-session-user'
+import { findSessionByToken, isLive, touchSession } from '../modules/auth/sessions'
+
+export const AUTH_COOKIE = 'Authorization'
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization
+  const match = header?.match(/^Bearer\s+(\S+)$/i)
+  return match?.[1]
+}
+
+/** Web callers carry the token in the HttpOnly cookie, API callers in `Authorization: Bearer`. */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  return request.channel === 'web'
+    ? (request.cookies[AUTH_COOKIE] ?? bearerToken(request))
+    : bearerToken(request)
+}
+
+/** Sets the session cookie; it lives lifetime/1440 days (SPEC §9), or as long as a remembered session. */
+export function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number) {
+  reply.setCookie(AUTH_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: reply.server.config.secureCookies,
+    maxAge: maxAgeSeconds,
+  })
+}
+
+export function clearSessionCookies(reply: FastifyReply) {
+  for (const name of [AUTH_COOKIE, 'Open-Id']) reply.clearCookie(name, { path: '/' })
+}
+
+/**
+ * onRequest hook of both mounts: resolves `request.user` from the session token. A session ended
+ * by a login elsewhere answers `force_logout`, which the SPA turns into the "logged in elsewhere" prompt.
+ */
+export async function resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  request.user = null
+  const token = sessionTokenOf(request)
+  if (!token) return
+  const { db, config } = request.server
+  const session = await findSessionByToken(db, token)
+  if (!session) {
+    if (request.channel === 'web') clearSessionCookies(reply)
+    return
+  }
+  if (!isLive(session)) {
+    if (request.channel === 'web') clearSessionCookies(reply)
+    if (session.end_reason === 'logged_in_elsewhere') {
+      throw new AppError('unauthenticated', 'auth.logged_in_elsewhere', { extras: { force_logout: true } })
+    }
+    return
+  }
+  const user = await loadSessionUser(db, session.user_id, session.id)
+  if (!user) {
+    if (request.channel === 'web') clearSessionCookies(reply)
+    return
+  }
+  request.user = user
+  await touchSession(db, session, config.sessionLifetime)
+}
