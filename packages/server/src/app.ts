@@ -9,6 +9,7 @@ import type { Database } from './db/client'
 import { notFound } from './errors'
 import { API_PREFIX, WEB_PREFIX } from './global-config'
 import { registerModules } from './modules/index'
+import { authorize } from './modules/permissions/authorize'
 import { clientIdPlugin } from './plugins/client-id'
 import { requireCsrfToken } from './plugins/csrf'
 import { errorsPlugin } from './plugins/errors'
@@ -79,7 +80,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           request.channel = channel
         })
         scope.addHook('onRequest', resolveSession)
-        if (channel === 'web') scope.addHook('preHandler', requireCsrfToken)
+        if (channel === 'web') scope.addHook('preValidation', requireCsrfToken)
+        scope.addHook('preValidation', authorize)
         await registerModules(scope)
       },
       { prefix },

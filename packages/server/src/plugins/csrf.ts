@@ -26,7 +26,7 @@ function tokenOf(request: FastifyRequest): string {
   return typeof body?._token === 'string' ? body._token : ''
 }
 
-/** preHandler for the `/web-api` mount: every write must carry a valid token, or it answers 419. */
+/** preValidation hook of the `/web-api` mount: every write must carry a valid token, or it answers 419. */
 export async function requireCsrfToken(request: FastifyRequest): Promise<void> {
   if (SAFE_METHODS.has(request.method)) return
   if (!verifyCsrfToken(request.server.appKey, request.clientId, tokenOf(request))) {

@@ -1,0 +1,80 @@
+import { methodBitOf } from '@brokerdesk/shared'
+import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import type { Db } from '../../db/client'
+import { menuRole, menus } from '../../db/schema/index'
+import { forbidden, unauthenticated } from '../../errors'
+import { API_PREFIX, WEB_PREFIX } from '../../global-config'
+
+/** The seeded super administrator role holds every operation (SPEC §6). */
+export const SUPER_ADMIN_ROLE_ID = 1
+
+/** `/web-api/admin/firms/:id` → `/admin/firms/{id}`, the form menu urls are written in. */
+export function menuUrlOfRoute(routeUrl: string): string {
+  const path = routeUrl.replace(new RegExp(`^(${API_PREFIX}|${WEB_PREFIX})(?=/)`), '')
+  return path.replace(/:(\w+)/g, '{$1}')
+}
+
+export function groupOfMenuUrl(url: string): 'open' | 'home' | 'admin' | undefined {
+  const first = url.split('/')[1]
+  return first === 'open' || first === 'home' || first === 'admin' ? first : undefined
+}
+
+/**
+ * Whether the given roles hold the enabled menu item of this url and method in this environment.
+ * An admin route with no menu item is refused to everybody: a route must be in the menu to be reachable.
+ */
+export async function rolesHoldRoute(
+  db: Db,
+  options: { url: string; method: string; env: string; roleIds: number[] },
+): Promise<boolean> {
+  const bit = methodBitOf(options.method)
+  const superAdmin = options.roleIds.includes(SUPER_ADMIN_ROLE_ID)
+  const heldByRoles =
+    options.roleIds.length === 0
+      ? sql`false`
+      : exists(
+          db
+            .select({ one: sql`1` })
+            .from(menuRole)
+            .where(and(eq(menuRole.menu_id, menus.id), inArray(menuRole.role_id, options.roleIds))),
+        )
+  const [item] = await db
+    .select({ id: menus.id })
+    .from(menus)
+    .where(
+      and(
+        eq(menus.url, options.url),
+        sql`(${menus.method} & ${bit}) <> 0`,
+        eq(menus.disabled, 0),
+        isNull(menus.deleted_at),
+        sql`(cardinality(${menus.env}) = 0 or ${options.env} = any(${menus.env}))`,
+        superAdmin ? undefined : heldByRoles,
+      ),
+    )
+    .limit(1)
+  return item !== undefined
+}
+
+/**
+ * preValidation hook of both mounts, the one place that decides access: open routes for everyone, home
+ * routes once logged in, admin routes for administrators whose roles hold the route's menu item.
+ */
+export async function authorize(request: FastifyRequest): Promise<void> {
+  const routeUrl = request.routeOptions.url
+  if (!routeUrl) return
+  const url = menuUrlOfRoute(routeUrl)
+  const group = groupOfMenuUrl(url)
+  if (group === undefined || group === 'open') return
+  const user = request.user
+  if (!user) throw unauthenticated()
+  if (group === 'home') return
+  if (!user.admin) throw forbidden()
+  const allowed = await rolesHoldRoute(request.server.db, {
+    url,
+    method: request.method === 'HEAD' ? 'GET' : request.method,
+    env: request.server.config.env,
+    roleIds: user.admin.roles.map((r) => r.id),
+  })
+  if (!allowed) throw forbidden()
+}
