@@ -10,12 +10,14 @@ import { notFound } from './errors'
 import { API_PREFIX, WEB_PREFIX } from './global-config'
 import { registerModules } from './modules/index'
 import { authorize } from './modules/permissions/authorize'
+import { serveUploadsPlugin } from './modules/uploads/serve-uploads'
 import { clientIdPlugin } from './plugins/client-id'
 import { requireCsrfToken } from './plugins/csrf'
 import { errorsPlugin } from './plugins/errors'
+import { openApiPlugin } from './plugins/openapi'
 import { requestContextPlugin } from './plugins/request-context'
 import { resolveSession } from './plugins/session'
-import { spaPlugin } from './plugins/spa'
+import { scriptNonceOf, spaPlugin } from './plugins/spa'
 import { resolveAppKey } from './secrets'
 import type { Channel } from './types'
 import './types'
@@ -51,11 +53,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(cookie)
   await app.register(helmet, {
-    enableCSPNonces: true,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(config.statisticsUrl ? [new URL(config.statisticsUrl).origin] : [])],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${scriptNonceOf(res)}'`,
+          ...(config.statisticsUrl ? [new URL(config.statisticsUrl).origin] : []),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
@@ -70,6 +75,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(requestContextPlugin)
   await app.register(clientIdPlugin)
   await app.register(errorsPlugin)
+  await app.register(openApiPlugin)
+  await app.register(serveUploadsPlugin)
 
   app.get('/healthz', async () => ({ status: 'ok', database: database.kind }))
 

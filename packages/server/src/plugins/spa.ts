@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { CONFIG_GLOBAL_NAME } from '@brokerdesk/shared'
@@ -9,6 +10,20 @@ import { API_PREFIX, buildGlobalConfig, WEB_PREFIX } from '../global-config'
 import { ensureClientId } from './client-id'
 
 const PLACEHOLDER = '<!--app-config-->'
+const nonces = new WeakMap<object, string>()
+
+/**
+ * The nonce that lets the injected configuration script run under the Content-Security-Policy;
+ * one per response. (Styles stay 'unsafe-inline' without a nonce: antd writes them at run time.)
+ */
+export function scriptNonceOf(res: object): string {
+  let nonce = nonces.get(res)
+  if (!nonce) {
+    nonce = randomBytes(16).toString('base64url')
+    nonces.set(res, nonce)
+  }
+  return nonce
+}
 
 /** JSON that is safe inside a <script> element. */
 function scriptJson(value: unknown): string {
@@ -48,7 +63,7 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root }) => {
   })
 
   const sendIndex = (reply: FastifyReply, clientId: string) => {
-    const nonce = (reply as FastifyReply & { cspNonce?: { script: string } }).cspNonce?.script ?? ''
+    const nonce = scriptNonceOf(reply.raw)
     const config = buildGlobalConfig(app.config, clientId)
     const script = `<script nonce="${nonce}">window.${CONFIG_GLOBAL_NAME}=${scriptJson(config)}</script>`
     return reply
