@@ -1,4 +1,4 @@
-import type { GlobalConfig } from '@brokerdesk/shared'
+import { type GlobalConfig, LANGUAGES } from '@brokerdesk/shared'
 import type { AppConfig } from './config'
 
 export const API_PREFIX = '/api'
@@ -16,7 +16,7 @@ export function buildGlobalConfig(config: AppConfig, clientId: string): GlobalCo
     theme: config.defaultTheme,
     language: config.defaultLanguage,
     default_language: config.defaultLanguage,
-    locales: ['zh-CN', 'en'],
+    locales: [...LANGUAGES],
     def_avatar: '/images/avatar.svg',
     page_gray: config.pageGray,
     wechat_appid: config.wechatAppId,

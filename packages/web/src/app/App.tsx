@@ -1,0 +1,18 @@
+import { useEffect, useState } from 'react'
+import { RouterProvider } from 'react-router'
+import { setNavigator } from '../api/navigation'
+import { AppProviders } from './AppProviders'
+import { createAppRouter } from './router'
+
+/** The SPA: providers around the router; the HTTP client navigates through the router. */
+export function App() {
+  const [router] = useState(createAppRouter)
+  useEffect(() => {
+    setNavigator((to, options) => void router.navigate(to, options))
+  }, [router])
+  return (
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  )
+}

@@ -1,0 +1,69 @@
+import { ReloadOutlined } from '@ant-design/icons'
+import { Button, Result, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router'
+import { ButtonLink } from '../components/ButtonLink'
+import { ErrorPage, groupHome } from '../pages/errors/ErrorPage'
+import { isChunkLoadError } from './lazy-page'
+
+/** Re-renders the current route; the boundary resets because the location changes. */
+function useRetry(error: unknown) {
+  const navigate = useNavigate()
+  const location = useLocation()
+  return () => {
+    if (isChunkLoadError(error)) error.reset?.()
+    navigate(location, { replace: true, state: location.state })
+  }
+}
+
+/** The error element of every route group: chunk-load failures get a retry, others an error page. */
+export function RouteErrorBoundary() {
+  const { t } = useTranslation()
+  const error = useRouteError()
+  const { pathname } = useLocation()
+  const retry = useRetry(error)
+
+  if (isChunkLoadError(error)) {
+    return (
+      <section className="bd-error-page">
+        <Result
+          status="warning"
+          title={<h1 className="bd-error-page__title">{t('errors.chunk.title', { chunk: error.chunk })}</h1>}
+          subTitle={
+            <>
+              {t(`errors.chunk.${error.type}`)}
+              <br />
+              <Typography.Text type="secondary" code>
+                {error.message} ({error.type})
+              </Typography.Text>
+            </>
+          }
+          extra={
+            <div className="bd-error-page__actions">
+              <Button type="primary" icon={<ReloadOutlined />} onClick={retry}>
+                {t('errors.retry')}
+              </Button>
+              <ButtonLink to={groupHome(pathname)}>{t('errors.back_home')}</ButtonLink>
+            </div>
+          }
+        />
+      </section>
+    )
+  }
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <ErrorPage kind="not-found" />
+    if (error.status === 403) return <ErrorPage kind="forbidden" />
+    if (error.status === 503) return <ErrorPage kind="maintenance" />
+  }
+  if (import.meta.env.DEV) console.error(error)
+  return (
+    <ErrorPage
+      kind="server"
+      extra={
+        <Button icon={<ReloadOutlined />} onClick={retry}>
+          {t('errors.retry')}
+        </Button>
+      }
+    />
+  )
+}

@@ -1,0 +1,24 @@
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES } from '@brokerdesk/shared'
+import i18next from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import en from './locales/en/front.json'
+
+export const NAMESPACE = 'front'
+
+/** The i18next instance of the SPA. English is bundled; other languages are added by `loadLanguage`. */
+export const i18n = i18next.createInstance()
+
+void i18n.use(initReactI18next).init({
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: FALLBACK_LANGUAGE,
+  ns: [NAMESPACE],
+  defaultNS: NAMESPACE,
+  resources: { [FALLBACK_LANGUAGE]: { [NAMESPACE]: en } },
+  partialBundledLanguages: true,
+  initAsync: false,
+  returnNull: false,
+  supportedLngs: [...LANGUAGES],
+  load: 'currentOnly',
+  interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+  react: { useSuspense: false },
+})

@@ -1,0 +1,125 @@
+import {
+  DEFAULT_LANGUAGE,
+  type GlobalConfig,
+  LANGUAGES,
+  type Language,
+  LONG_COOKIE_DAYS,
+  RTL_LANGUAGES,
+} from '@brokerdesk/shared'
+import type { Locale as AntdLocale } from 'antd/es/locale'
+import dayjs from 'dayjs'
+import localizedFormat from 'dayjs/plugin/localizedFormat'
+import { getCookie, setCookie } from '../api/cookies'
+import { createStore, useStore } from '../state/create-store'
+import { i18n, NAMESPACE } from './i18n'
+import { ANTD_LOCALE_LOADERS, DAYJS_LOCALES, MESSAGE_LOADERS } from './languages'
+
+dayjs.extend(localizedFormat)
+
+export const LANGUAGE_STORAGE_KEY = 'language'
+export const LANGUAGE_COOKIE = 'Language'
+
+export interface LocaleState {
+  language: Language
+  /** antd's locale for the language; undefined means antd's built-in English. */
+  antd?: AntdLocale
+}
+
+export const localeStore = createStore<LocaleState>({ language: DEFAULT_LANGUAGE })
+
+export function useLocaleState(): LocaleState {
+  return useStore(localeStore)
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
+}
+
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key)
+  } catch {
+    return null
+  }
+}
+
+/** Local storage, else the Language cookie, else the configured language (SPEC §4). */
+export function pickInitialLanguage(config: Pick<GlobalConfig, 'language' | 'default_language'>): Language {
+  const candidates = [
+    readStorage(LANGUAGE_STORAGE_KEY),
+    getCookie(LANGUAGE_COOKIE),
+    config.language,
+    config.default_language,
+  ]
+  return candidates.find(isLanguage) ?? DEFAULT_LANGUAGE
+}
+
+/** The languages the switch offers: the configured locales, or all of them. */
+export function offeredLanguages(config: Pick<GlobalConfig, 'locales'>): Language[] {
+  const configured = (config.locales ?? []).filter(isLanguage)
+  return configured.length > 0 ? configured : [...LANGUAGES]
+}
+
+async function loadMessages(language: Language): Promise<void> {
+  if (language === 'en' || i18n.hasResourceBundle(language, NAMESPACE)) return
+  const messages = await MESSAGE_LOADERS[language]()
+  i18n.addResourceBundle(language, NAMESPACE, messages.default, true, true)
+}
+
+async function loadAntdLocale(language: Language): Promise<AntdLocale | undefined> {
+  if (language === 'en') return undefined
+  return (await ANTD_LOCALE_LOADERS[language]()).default
+}
+
+async function loadDayjsLocale(language: Language): Promise<string> {
+  const { name, load } = DAYJS_LOCALES[language]
+  if (load) await load()
+  return name
+}
+
+function applyToDocument(language: Language): void {
+  const html = document.documentElement
+  html.lang = language
+  html.dir = RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr'
+  const body = document.body
+  for (const name of [...body.classList]) if (name.startsWith('lang-')) body.classList.remove(name)
+  body.classList.add(`lang-${language}`)
+}
+
+let latest = 0
+
+/**
+ * Loads a language (messages, antd and dayjs locales) and makes it current. Missing keys fall
+ * back to English; a language whose files fail to load is shown in English.
+ */
+export async function applyLanguage(language: Language, options: { persist: boolean }): Promise<void> {
+  const ticket = ++latest
+  const [, antd, dayjsName] = await Promise.all([
+    loadMessages(language).catch(() => undefined),
+    loadAntdLocale(language).catch(() => undefined),
+    loadDayjsLocale(language).catch(() => 'en'),
+  ])
+  if (ticket !== latest) return
+  await i18n.changeLanguage(language)
+  dayjs.locale(dayjsName)
+  applyToDocument(language)
+  localeStore.set({ language, antd })
+  if (options.persist) {
+    try {
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
+    } catch {
+      // Storage may be disabled; the cookie still remembers the choice.
+    }
+    setCookie(LANGUAGE_COOKIE, language, LONG_COOKIE_DAYS)
+  }
+}
+
+/** The language switch: remembers the choice in local storage and the Language cookie. */
+export function changeLanguage(language: Language): Promise<void> {
+  return applyLanguage(language, { persist: true })
+}
+
+/** Loads the starting language before the first render. */
+export function initLanguage(config: GlobalConfig): Promise<void> {
+  return applyLanguage(pickInitialLanguage(config), { persist: false })
+}

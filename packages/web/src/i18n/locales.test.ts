@@ -1,0 +1,54 @@
+import { LANGUAGES } from '@brokerdesk/shared'
+import { describe, expect, it } from 'vitest'
+import { applyLanguage } from './language'
+import { MESSAGE_LOADERS } from './languages'
+import en from './locales/en/front.json'
+import { menuLabel } from './menu-label'
+
+type Tree = { [key: string]: string | Tree }
+
+function flatten(tree: Tree, prefix = '', into: Record<string, string> = {}): Record<string, string> {
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') into[prefix + key] = value
+    else flatten(value, `${prefix}${key}.`, into)
+  }
+  return into
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+const english = flatten(en as Tree)
+
+describe('locale files', () => {
+  it.each(LANGUAGES.filter((lang) => lang !== 'en'))(
+    '%s has every English key with the same placeholders',
+    async (lang) => {
+      const messages = flatten((await MESSAGE_LOADERS[lang as Exclude<typeof lang, 'en'>]()).default as Tree)
+      expect(Object.keys(messages).sort()).toEqual(Object.keys(english).sort())
+      for (const [key, text] of Object.entries(english)) {
+        expect(placeholders(messages[key]), `${lang} ${key}`).toEqual(placeholders(text))
+      }
+    },
+  )
+
+  it('carries the SPEC §8 texts and the validation messages in English', () => {
+    expect(english['errors.not_found.title']).toBe('Oops! Page not found')
+    expect(english['errors.forbidden.title']).toBe('You have no access to this page!')
+    expect(english['errors.maintenance.title']).toBe(
+      'Please try again later, the system is under maintenance...',
+    )
+    expect(english['messages.failed']).toBe('{action} failed!')
+    expect(english['messages.success']).toBe('{action} successfully!')
+    expect(english['validations.messages.required']).toBe('The {field} field is required')
+  })
+})
+
+describe('menuLabel', () => {
+  it('translates seeded menu names and leaves unknown ones as they are', async () => {
+    await applyLanguage('zh-CN', { persist: false })
+    expect(menuLabel('Insurance company')).toBe('保险公司')
+    expect(menuLabel('Backstage home page')).toBe('后台首页')
+    expect(menuLabel('A plug-in menu')).toBe('A plug-in menu')
+    await applyLanguage('en', { persist: false })
+    expect(menuLabel('Change Password')).toBe('Change Password')
+  })
+})

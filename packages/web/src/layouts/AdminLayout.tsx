@@ -1,0 +1,73 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
+import { Button, Layout } from 'antd'
+import { Suspense, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Outlet } from 'react-router'
+import { Brand } from '../components/Brand'
+import { PageLoading } from '../components/PageLoading'
+import { AdminMenu } from './AdminMenu'
+import { HeaderActions } from './HeaderActions'
+
+const SIDER_WIDTH = 232
+
+/** The back office: a sider with the menu tree, a header, and the page. */
+export default function AdminLayout() {
+  const { t } = useTranslation()
+  const [collapsed, setCollapsed] = useState(false)
+  const [narrow, setNarrow] = useState(false)
+
+  return (
+    <Layout className="bd-admin">
+      <a className="bd-skip-link" href="#content">
+        {t('app.skip_to_content')}
+      </a>
+      <Layout.Sider
+        className="bd-admin__sider"
+        width={SIDER_WIDTH}
+        collapsible
+        collapsed={collapsed}
+        collapsedWidth={narrow ? 0 : 72}
+        breakpoint="lg"
+        onBreakpoint={(broken) => {
+          setNarrow(broken)
+          setCollapsed(broken)
+        }}
+        trigger={null}
+        theme="light"
+      >
+        <div className="bd-admin__logo">
+          <Brand to="/admin/index" compact={collapsed} />
+        </div>
+        <nav aria-label={t('nav.main_menu')}>
+          <AdminMenu collapsed={collapsed} />
+        </nav>
+      </Layout.Sider>
+      {narrow && !collapsed && (
+        <button
+          type="button"
+          className="bd-admin__backdrop"
+          aria-label={t('nav.collapse_menu')}
+          onClick={() => setCollapsed(true)}
+        />
+      )}
+      <Layout>
+        <Layout.Header className="bd-admin__header">
+          <Button
+            type="text"
+            className="bd-header-button"
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            aria-label={t(collapsed ? 'nav.expand_menu' : 'nav.collapse_menu')}
+            aria-expanded={!collapsed}
+            onClick={() => setCollapsed((value) => !value)}
+          />
+          <HeaderActions area="admin" />
+        </Layout.Header>
+        <Layout.Content id="content" className="bd-admin__content">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  )
+}

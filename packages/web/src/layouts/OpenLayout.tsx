@@ -1,0 +1,54 @@
+import { Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, NavLink, Outlet } from 'react-router'
+import { getConfig } from '../app/config'
+import { Brand } from '../components/Brand'
+import { PageLoading } from '../components/PageLoading'
+import { HeaderActions } from './HeaderActions'
+
+/** The public area: top bar (brand, nav, language, theme, account), the page, a footer. */
+export function OpenLayout() {
+  const { t } = useTranslation()
+  const { name } = getConfig()
+  return (
+    <div className="bd-open">
+      <a className="bd-skip-link" href="#content">
+        {t('app.skip_to_content')}
+      </a>
+      <header className="bd-open__header">
+        <div className="bd-container bd-open__bar">
+          <Brand />
+          <nav className="bd-open__nav" aria-label={t('nav.main_menu')}>
+            <NavLink to="/open/index" end>
+              {t('nav.official_website')}
+            </NavLink>
+            <Link to="/open/index#features">{t('nav.features')}</Link>
+            <Link to="/open/index#capabilities">{t('nav.capabilities')}</Link>
+          </nav>
+          <HeaderActions area="open" />
+        </div>
+      </header>
+      <main id="content" className="bd-open__main">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="bd-open__footer">
+        <div className="bd-container bd-open__footer-inner">
+          <div>
+            <Brand inverted />
+            <p className="bd-open__footer-about">{t('open.footer.about')}</p>
+          </div>
+          <nav className="bd-open__footer-nav" aria-label={t('nav.official_website')}>
+            <Link to="/open/index">{t('nav.official_website')}</Link>
+            <Link to="/home/index">{t('nav.homepage')}</Link>
+            <Link to="/admin/index">{t('nav.backstage')}</Link>
+          </nav>
+          <p className="bd-open__copyright">
+            {t('open.footer.rights', { year: new Date().getFullYear(), name })}
+          </p>
+        </div>
+      </footer>
+    </div>
+  )
+}

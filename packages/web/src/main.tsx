@@ -1,0 +1,28 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { startTokenRefresh } from './api/http'
+import { App } from './app/App'
+import { loadConfig } from './app/config'
+import { preloadPage } from './app/router'
+import { applyStartup } from './app/startup'
+import { initLanguage } from './i18n/language'
+import { initTheme } from './state/theme'
+import './styles.css'
+
+async function start(): Promise<void> {
+  const config = await loadConfig()
+  if (applyStartup(config)) return
+  initTheme(config.theme)
+  preloadPage(window.location.pathname)
+  await initLanguage(config)
+  startTokenRefresh()
+  const root = document.getElementById('root')
+  if (!root) throw new Error('index.html has no #root element')
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+}
+
+void start()

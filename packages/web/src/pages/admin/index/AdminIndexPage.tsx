@@ -1,0 +1,58 @@
+import { UserOutlined } from '@ant-design/icons'
+import { Avatar, Card } from 'antd'
+import dayjs from 'dayjs'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useMenus } from '../../../api/queries'
+import { displayName, roleName } from '../../../api/types'
+import { getConfig } from '../../../app/config'
+import { countPages, groupMenu } from '../../../app/menu-tree'
+import { useDocumentTitle } from '../../../app/use-document-title'
+import { useLocaleState } from '../../../i18n/language'
+import { menuLabel } from '../../../i18n/menu-label'
+import { useSession } from '../../../state/session'
+import { ModuleCards } from './ModuleCards'
+import { StatCards } from './StatCards'
+
+/** /admin/index: the backstage home page — a welcome and the user's reach in the back office. */
+export default function AdminIndexPage() {
+  const { t } = useTranslation()
+  const { language } = useLocaleState()
+  const { user, lifetime } = useSession()
+  const menus = useMenus()
+  const tree = useMemo(() => groupMenu(menus.data ?? [], 'admin'), [menus.data])
+  const config = getConfig()
+  useDocumentTitle(menuLabel('Backstage home page'))
+
+  const avatar = typeof user.avatar === 'string' && user.avatar ? user.avatar : config.def_avatar
+  const stats = {
+    role: roleName(user),
+    modules: tree.length,
+    pages: countPages(tree),
+    lifetime: lifetime || config.lifetime,
+  }
+
+  return (
+    <div className="bd-page">
+      <Card className="bd-welcome" variant="borderless">
+        <div className="bd-welcome__body">
+          <Avatar size={64} src={avatar || undefined} icon={<UserOutlined />} />
+          <div>
+            <h1 className="bd-welcome__title">{t('admin.welcome', { name: displayName(user) })}</h1>
+            <p className="bd-welcome__text">{t('admin.intro', { name: config.name })}</p>
+            <p className="bd-welcome__date" key={language}>
+              {t('admin.today', { date: dayjs().format('LL') })}
+            </p>
+          </div>
+        </div>
+      </Card>
+      <StatCards stats={stats} loading={menus.isPending} />
+      <section aria-labelledby="modules-title">
+        <h2 id="modules-title" className="bd-page__section-title">
+          {t('admin.modules_title')}
+        </h2>
+        <ModuleCards tree={tree} loading={menus.isPending} />
+      </section>
+    </div>
+  )
+}

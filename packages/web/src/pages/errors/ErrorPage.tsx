@@ -1,0 +1,78 @@
+import { ToolOutlined } from '@ant-design/icons'
+import { Result } from 'antd'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
+import { useDocumentTitle } from '../../app/use-document-title'
+import { ButtonLink } from '../../components/ButtonLink'
+import { PageSearch } from './PageSearch'
+
+export type ErrorKind = 'not-found' | 'forbidden' | 'maintenance' | 'server'
+
+const TEXT_KEYS: Record<ErrorKind, string> = {
+  'not-found': 'errors.not_found',
+  forbidden: 'errors.forbidden',
+  maintenance: 'errors.maintenance',
+  server: 'errors.server',
+}
+
+/** The home of the route group the user is in. */
+export function groupHome(pathname: string): string {
+  const group = pathname.split('/')[1]
+  return group === 'admin' || group === 'home' ? `/${group}/index` : '/open/index'
+}
+
+interface ErrorPageProps {
+  kind: ErrorKind
+  /** Where "back to home" leads; the home of the current route group by default. */
+  home?: string
+  /** Extra actions next to the home link (e.g. a retry button). */
+  extra?: ReactNode
+}
+
+/** The error pages of SPEC §8: not found (with search), no access, maintenance, server error. */
+export function ErrorPage({ kind, home, extra }: ErrorPageProps) {
+  const { t } = useTranslation()
+  const { pathname } = useLocation()
+  const key = TEXT_KEYS[kind]
+  useDocumentTitle(t(`${key}.title`))
+  const status =
+    kind === 'not-found' ? '404' : kind === 'forbidden' ? '403' : kind === 'server' ? '500' : 'info'
+  return (
+    <section className="bd-error-page">
+      <Result
+        status={status}
+        styles={{ body: { background: 'transparent', padding: 0 } }}
+        icon={kind === 'maintenance' ? <ToolOutlined className="bd-error-page__icon" /> : undefined}
+        title={<h1 className="bd-error-page__title">{t(`${key}.title`)}</h1>}
+        subTitle={t(`${key}.text`)}
+        extra={
+          <div className="bd-error-page__actions">
+            <ButtonLink type="primary" to={home ?? groupHome(pathname)}>
+              {t('errors.back_home')}
+            </ButtonLink>
+            {extra}
+          </div>
+        }
+      >
+        {kind === 'not-found' && <PageSearch />}
+      </Result>
+    </section>
+  )
+}
+
+export function NotFoundPage() {
+  return <ErrorPage kind="not-found" />
+}
+
+export function ForbiddenPage({ home }: { home?: string }) {
+  return <ErrorPage kind="forbidden" home={home} />
+}
+
+export function MaintenancePage() {
+  return <ErrorPage kind="maintenance" />
+}
+
+export function ServerErrorPage() {
+  return <ErrorPage kind="server" />
+}

@@ -1,0 +1,67 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const API_TARGET = 'http://localhost:8080'
+
+/** Per-language data (antd, rc-*, dayjs locales): left to the default splitting, so each loads on demand. */
+const LOCALE_DATA = /[\\/]locale[\\/][a-z]{2,3}(?:[_-][a-zA-Z]{2,4})?\.m?js$/
+const ANTD =
+  /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|@emotion|dayjs|classnames|clsx|stylis|compute-scroll-into-view|scroll-into-view-if-needed|throttle-debounce|@babel[\\/]runtime)[\\/]/
+
+/** antd and its helpers, without per-language data (which loads on demand with its language). */
+function isAntdVendor(id: string): boolean {
+  return ANTD.test(id) && (!LOCALE_DATA.test(id) || /en_US\.m?js$/.test(id))
+}
+
+/** Vendor groups cached apart from the app; echarts and exceljs only ever load in lazy chunks. */
+const VENDOR_GROUPS = [
+  {
+    name: 'vendor-react',
+    test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+    priority: 30,
+  },
+  {
+    name: 'vendor-i18n',
+    test: /[\\/]node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+    priority: 30,
+  },
+  { name: 'vendor-echarts', test: /[\\/]node_modules[\\/](echarts|zrender)[\\/]/, priority: 40 },
+  { name: 'vendor-exceljs', test: /[\\/]node_modules[\\/]exceljs[\\/]/, priority: 40 },
+  { name: 'vendor-antd', test: isAntdVendor, priority: 20 },
+]
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      // The shared package is pure TypeScript that builds zod schemas at module level. Its modules
+      // are marked side-effect free and schema construction (`z.…(…)`) pure, so only what the SPA
+      // imports is bundled (zod and the resource definitions stay out until a page needs them).
+      treeshake: {
+        manualPureFunctions: ['z'],
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+      },
+      output: {
+        chunkFileNames: (chunk) => {
+          const language = chunk.facadeModuleId?.match(/locales[\\/]([\w-]+)[\\/]front\.json$/)?.[1]
+          return language ? `assets/front-${language}-[hash].js` : 'assets/[name]-[hash].js'
+        },
+        codeSplitting: {
+          groups: VENDOR_GROUPS,
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/web-api': { target: API_TARGET, changeOrigin: true },
+      '/api': { target: API_TARGET, changeOrigin: true },
+    },
+  },
+})
