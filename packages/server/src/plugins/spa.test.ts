@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/test-app'
 
@@ -14,6 +15,7 @@ beforeAll(async () => {
     '<!doctype html><html><head><!--app-config--></head><body><div id="root"></div></body></html>',
   )
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)')
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'))
   t = await createTestApp({ webDist, env: { PAGE_GRAY: '1' } })
 })
 afterAll(async () => {
@@ -40,6 +42,13 @@ describe('serving the SPA', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' })
     expect(asset.statusCode).toBe(200)
     expect(asset.headers['cache-control']).toContain('immutable')
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    })
+    expect(compressed.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)')
     const missing = await t.app.inject({ method: 'GET', url: '/assets/missing.js' })
     expect(missing.statusCode).toBe(404)
   })

@@ -56,6 +56,7 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root }) => {
     root,
     index: false,
     wildcard: true,
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')

@@ -1,0 +1,46 @@
+// Prints the JavaScript a first visit to a page loads: each file and its gzip size.
+// Usage: start the app (npm start), then: node bench/first-page-js.mjs [url]   (default http://localhost:8080/open/index)
+import { gzipSync } from 'node:zlib'
+import { chromium } from 'playwright-core'
+
+const url = process.argv[2] ?? 'http://localhost:8080/open/index'
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+})
+const page = await (await browser.newContext({ locale: 'zh-CN' })).newPage()
+const scripts = []
+page.on('response', async (response) => {
+  if (response.request().resourceType() !== 'script') return
+  const body = await response.body().catch(() => Buffer.alloc(0))
+  scripts.push({
+    file: new URL(response.url()).pathname,
+    raw: body.length,
+    gzip: gzipSync(body).length,
+    sent: Number(response.headers()['content-length'] ?? body.length),
+    encoding: response.headers()['content-encoding'] ?? 'none',
+  })
+})
+await page.goto(url, { waitUntil: 'networkidle' })
+await browser.close()
+scripts.sort((a, b) => b.gzip - a.gzip)
+const kb = (n) => `${(n / 1024).toFixed(1)} kB`
+for (const s of scripts)
+  console.log(
+    `${kb(s.gzip).padStart(9)} gzip ${kb(s.raw).padStart(9)} raw  ${s.encoding.padEnd(5)} ${s.file}`,
+  )
+const total = (key) => scripts.reduce((sum, s) => sum + s[key], 0)
+console.log(
+  `${kb(total('gzip')).padStart(9)} gzip ${kb(total('raw')).padStart(9)} raw  total of ${scripts.length} files for ${url}`,
+)
+console.log(
+  `${kb(total('sent')).padStart(9)} as sent by the server (content-length, compressed where the server compresses)`,
+)
