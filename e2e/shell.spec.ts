@@ -28,7 +28,10 @@ describe('the app shell', () => {
       const response = await page.goto(path)
       expect(response?.status()).toBe(200)
       await page.getByText('哎呀！页面不存在').waitFor()
-      await page.getByRole('link', { name: '返回首页' }).or(page.getByRole('button', { name: '返回首页' })).waitFor()
+      await page
+        .getByRole('link', { name: '返回首页' })
+        .or(page.getByRole('button', { name: '返回首页' }))
+        .waitFor()
     }
     await context.close()
   })
@@ -85,7 +88,9 @@ describe('the app shell', () => {
   it('gets a client id cookie and an anti-forgery token without any error alert', async () => {
     const context = await newContext(browser)
     const page = await context.newPage()
-    const tokenCall = page.waitForResponse((r) => r.url().endsWith('/web-api/open/token'), { timeout: 10_000 })
+    const tokenCall = page.waitForResponse((r) => r.url().endsWith('/web-api/open/token'), {
+      timeout: 10_000,
+    })
     await page.goto('/open/index')
     const token = await tokenCall
     expect(token.status()).toBe(200)
