@@ -16,7 +16,7 @@ describe('the app shell', () => {
     await page.waitForURL('**/open/index')
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN')
     await page.getByRole('heading', { level: 1 }).waitFor()
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('经纪业务')
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('经纪业务')
     await snapshot(page, 'open-index-zh')
     await context.close()
   })
