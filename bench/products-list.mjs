@@ -112,7 +112,9 @@ function cases(engine) {
     {
       name: `export page by max_id=${maxId}, 200 rows`,
       run: exportPage({ page: '3', max_id: String(maxId), per_page: '200' }),
-      sql: `select * from products where deleted_at is null and id > ${maxId} order by id limit 201`,
+      // An export row has the product's columns and its payment period ids (not the names).
+      sql: `select p.*, array(select year_id from product_year where product_id = p.id order by year_id) as year_ids
+        from (select * from products where deleted_at is null and id > ${maxId} order by id limit 201) p order by p.id`,
     },
     {
       name: 'first page with get_count=1 (info)',

@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js: our workspace code is inlined, npm dependencies stay external.
+// Bundles the server into dist/main.js (and the demo seed into dist/seed-demo.js): our workspace code is inlined, npm dependencies stay external.
 import fs from 'node:fs'
 import { build } from 'esbuild'
 
@@ -7,7 +7,7 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.star
 
 fs.rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true })
 await build({
-  entryPoints: { main: 'src/main.ts' },
+  entryPoints: { main: 'src/main.ts', 'seed-demo': 'src/db/seed/demo/run-seed-demo.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -33,6 +33,20 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built SPA lives; defaults to the web package's dist. */
   WEB_DIST: z.string().optional(),
+  /** SMTP server for e-mail; without it mail goes to the log transport (mail_outbox table and the log). */
+  MAIL_HOST: z.string().optional(),
+  MAIL_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** true: TLS from the first byte (port 465); false: plain, upgraded with STARTTLS when offered. */
+  MAIL_SECURE: ZBoolean.optional(),
+  MAIL_USER: z.string().optional(),
+  MAIL_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  /** log: sms_outbox table and the log; http: POST {mobile, content} to SMS_HTTP_URL. */
+  SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
+  SMS_HTTP_URL: z.url({ protocol: /^https?$/, error: 'SMS_HTTP_URL must be an http(s) address' }).optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  /** Comma-separated names of the OpenID Connect providers offered for third-party login. */
+  OIDC_PROVIDERS: z.string().default(''),
 })
 
 export type AppConfig = ReturnType<typeof loadConfig>
@@ -51,6 +65,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.APP_ENV === 'production' && !e.APP_KEY) {
     throw new ConfigError('Invalid configuration:\n  APP_KEY: required when APP_ENV=production')
   }
+  if (e.SMS_PROVIDER === 'http' && !e.SMS_HTTP_URL) {
+    throw new ConfigError('Invalid configuration:\n  SMS_HTTP_URL: required when SMS_PROVIDER=http')
+  }
+  const oidcProviders = readOidcProviders(e.OIDC_PROVIDERS, defined)
   const dataDir = path.resolve(e.DATA_DIR)
   return {
     env: e.APP_ENV,
@@ -76,5 +94,96 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     secureCookies: e.APP_ENV === 'production',
+    mail: {
+      host: e.MAIL_HOST,
+      port: e.MAIL_PORT ?? (e.MAIL_SECURE ? 465 : 587),
+      secure: e.MAIL_SECURE ?? false,
+      user: e.MAIL_USER,
+      password: e.MAIL_PASSWORD,
+      from: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@localhost>`,
+    },
+    sms: { provider: e.SMS_PROVIDER, httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
+    oidcProviders,
   }
+}
+
+/** The `ousers.type` codes of the original product's providers; other providers get codes ≥ 10. */
+const KNOWN_OAUTH_TYPES: Record<string, number> = { qq: 1, weixin: 2, weibo: 3 }
+const OIDC_NAME = /^[a-z][a-z0-9_]{0,30}$/
+
+export interface OidcProviderConfig {
+  /** Lower-case name used in the url: /open/other-login/{name}. */
+  name: string
+  label: string
+  /** The `ousers.type` code of this provider's identities. */
+  type: number
+  issuer: string
+  clientId: string
+  clientSecret: string
+  scope: string
+}
+
+/**
+ * A stable code for a provider name: OIDC_<NAME>_TYPE when set, 1-3 for qq/weixin/weibo, otherwise
+ * 10 + (FNV-1a hash of the name mod 32000), so a name keeps its code across restarts and machines.
+ */
+export function oauthTypeOf(name: string, explicit?: string): number {
+  if (explicit) return Number(explicit)
+  if (name in KNOWN_OAUTH_TYPES) return KNOWN_OAUTH_TYPES[name]
+  let hash = 0x811c9dc5
+  for (const char of name) {
+    hash ^= char.charCodeAt(0)
+    hash = Math.imul(hash, 0x01000193) >>> 0
+  }
+  return 10 + (hash % 32_000)
+}
+
+/** Reads OIDC_<NAME>_ISSUER / _CLIENT_ID / _CLIENT_SECRET / _SCOPE / _LABEL / _TYPE for each listed name. */
+function readOidcProviders(list: string, env: Record<string, string | undefined>): OidcProviderConfig[] {
+  const names = list
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean)
+  const problems: string[] = []
+  const providers: OidcProviderConfig[] = []
+  for (const name of names) {
+    if (!OIDC_NAME.test(name)) {
+      problems.push(`  OIDC_PROVIDERS: "${name}" must be letters, digits or _ and start with a letter`)
+      continue
+    }
+    const prefix = `OIDC_${name.toUpperCase()}_`
+    const read = (key: string) => env[`${prefix}${key}`]
+    for (const key of ['ISSUER', 'CLIENT_ID']) {
+      if (!read(key)) problems.push(`  ${prefix}${key}: required for the provider "${name}"`)
+    }
+    const issuer = read('ISSUER') ?? ''
+    if (issuer && !/^https?:\/\//.test(issuer)) problems.push(`  ${prefix}ISSUER: must be an http(s) address`)
+    const typeText = read('TYPE')
+    if (
+      typeText !== undefined &&
+      !(/^\d+$/.test(typeText) && Number(typeText) >= 10 && Number(typeText) <= 32767)
+    ) {
+      problems.push(`  ${prefix}TYPE: must be a whole number from 10 to 32767`)
+    }
+    providers.push({
+      name,
+      label: read('LABEL') ?? name,
+      type: oauthTypeOf(name, typeText),
+      issuer,
+      clientId: read('CLIENT_ID') ?? '',
+      clientSecret: read('CLIENT_SECRET') ?? '',
+      scope: read('SCOPE') ?? 'openid profile email',
+    })
+  }
+  const seen = new Map<number, string>()
+  for (const provider of providers) {
+    const other = seen.get(provider.type)
+    if (other)
+      problems.push(
+        `  OIDC_${provider.name.toUpperCase()}_TYPE: code ${provider.type} is taken by "${other}"`,
+      )
+    seen.set(provider.type, provider.name)
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`)
+  return providers
 }

@@ -1,4 +1,5 @@
 export * from './api'
 export * from './global-config'
 export * from './menu'
+export * from './resources/index'
 export * from './validation/index'

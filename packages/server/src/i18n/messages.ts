@@ -1,4 +1,7 @@
 import type { Language } from '@brokerdesk/shared'
+import { identityCatalogs } from './identity-messages'
+import { resourceCatalogs } from './resource-messages'
+import { validationCatalogs } from './validation-messages'
 
 /** Server-side messages, keyed as the SPA's translation files are. English is the fallback. */
 type Catalog = Record<string, string>
@@ -177,7 +180,7 @@ const ru: Catalog = {
   'validations.messages.required': 'Поле {field} обязательно',
 }
 
-export const catalogs: Record<Language, Catalog> = {
+const base: Record<Language, Catalog> = {
   en,
   'zh-CN': zhCN,
   'zh-TW': zhTW,
@@ -191,3 +194,16 @@ export const catalogs: Record<Language, Catalog> = {
   pt,
   ru,
 }
+
+/** Every catalog: the general messages, then the rule messages and field labels, then identity's. */
+export const catalogs = Object.fromEntries(
+  Object.entries(base).map(([language, catalog]) => [
+    language,
+    {
+      ...resourceCatalogs[language as Language],
+      ...validationCatalogs[language as Language],
+      ...catalog,
+      ...identityCatalogs[language as Language],
+    },
+  ]),
+) as Record<Language, Catalog>

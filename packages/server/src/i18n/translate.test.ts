@@ -18,7 +18,9 @@ describe('translate', () => {
     expect(translate('de', 'validations.messages.required', { field: 'Name' })).toBe(
       'Das Feld Name ist erforderlich',
     )
-    expect(translate('de', 'validations.messages.default', { field: 'Name' })).toBe('Name is not valid.')
+    expect(translate('de', 'errors.conflict')).toBe(
+      'The record was changed by someone else, please reload it.',
+    )
     expect(translate('en', 'no.such.key')).toBe('no.such.key')
   })
 

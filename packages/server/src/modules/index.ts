@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify'
+import { authRoutes } from './auth/auth.routes'
+import { otherLoginRoutes } from './auth/other-login/other-login.routes'
+import { captchaRoutes } from './captcha/captcha.routes'
 import { openRoutes } from './open/open.routes'
+import { personageRoutes } from './personage/personage.routes'
+import { resourceModules } from './resource-modules'
 
 /** Every area's routes; mounted twice, under /api and /web-api. */
 export async function registerModules(scope: FastifyInstance): Promise<void> {
   await scope.register(openRoutes)
+  await scope.register(authRoutes)
+  await scope.register(captchaRoutes)
+  await scope.register(otherLoginRoutes)
+  await scope.register(personageRoutes)
+  for (const module of resourceModules) await scope.register(module)
 }

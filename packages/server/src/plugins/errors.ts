@@ -1,32 +1,83 @@
-import type { ErrorBody } from '@brokerdesk/shared'
+import { describeIssue, type ErrorBody, type Language } from '@brokerdesk/shared'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import type { z } from 'zod'
 import { AppError } from '../errors'
 import { translate } from '../i18n/translate'
 
 type Issue = {
+  keyword?: string
   instancePath: string
   message?: string
-  params?: { issue?: { code?: string; path?: PropertyKey[] } }
+  params?: Record<string, unknown>
 }
 
 function fieldOf(issue: Issue): string {
-  const path = issue.params?.issue?.path
-  if (path && path.length > 0) return path.map(String).join('.')
   return issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_'
 }
 
-/** Turns schema-validation issues into `{field: [message]}`, the message in the caller's language. */
+/** A field's label: `fields.{name}` in the caller's language, or the raw name (SPEC §5). */
+export function fieldLabel(language: Language, field: string): string {
+  const name =
+    field
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .pop() ?? field
+  const key = `fields.${name}`
+  const label = translate(language, key)
+  return label === key ? name : label
+}
+
+/**
+ * Words one rule failure: `key` is `validations.messages.{rule}`, possibly carrying `?min=5&max=18`
+ * as the shared rules write it. The `min`/`max` messages speak of a `{length}`.
+ */
+export function ruleMessage(
+  language: Language,
+  field: string,
+  key: string,
+  params: Record<string, string | number> = {},
+): string {
+  const [bare, query] = key.split('?')
+  const all: Record<string, string | number> = { ...params }
+  for (const pair of (query ?? '').split('&').filter(Boolean)) {
+    const [name, value] = pair.split('=')
+    all[name] = Number.isNaN(Number(value)) ? value : Number(value)
+  }
+  if (all.length === undefined) {
+    const length = bare.endsWith('.min') ? all.min : bare.endsWith('.max') ? all.max : undefined
+    if (length !== undefined) all.length = length
+  }
+  return translate(language, bare, { ...all, field: fieldLabel(language, field) })
+}
+
+/** The zod issue behind a validation error, as fastify-type-provider-zod hands it over. */
+function describeValidationIssue(issue: Issue) {
+  const zodIssue = {
+    ...issue.params,
+    code: issue.keyword,
+    message: issue.message ?? '',
+    path: [],
+  } as unknown as z.core.$ZodIssue
+  const missing =
+    issue.keyword === 'invalid_type' &&
+    !issue.message?.startsWith('validations.') &&
+    /undefined/.test(issue.message ?? '')
+  return missing ? { key: 'validations.messages.required', params: {} } : describeIssue(zodIssue)
+}
+
+/**
+ * Turns schema-validation issues into `{field: [message]}`, in the caller's language with the field's
+ * label; validation stops at the first failure of a field (SPEC §5), so each field gets one message.
+ */
 function validationErrors(request: FastifyRequest, issues: Issue[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {}
   for (const issue of issues) {
     const field = fieldOf(issue)
-    const missing = issue.params?.issue?.code === 'invalid_type' && /undefined/.test(issue.message ?? '')
-    const message = missing
-      ? translate(request.language, 'validations.messages.required', { field })
-      : (issue.message ?? translate(request.language, 'validations.messages.default', { field }))
-    errors[field] = [...(errors[field] ?? []), message]
+    if (errors[field]) continue
+    const { key, params } = describeValidationIssue(issue)
+    errors[field] = [ruleMessage(request.language, field, key, params)]
   }
   return errors
 }
@@ -44,10 +95,15 @@ export const errorsPlugin = fp(async (app) => {
         ? Object.fromEntries(
             Object.entries(error.errors).map(([field, keys]) => [
               field,
-              keys.map((key) => translate(lang, key, { field, ...error.params })),
+              keys.map((key) =>
+                key.startsWith('validations.')
+                  ? ruleMessage(lang, field, key, error.params)
+                  : translate(lang, key, { field: fieldLabel(lang, field), ...error.params }),
+              ),
             ]),
           )
         : undefined
+      if (typeof error.extras?.retry_after === 'number') reply.header('retry-after', error.extras.retry_after)
       return send(reply, error.status, {
         message: translate(lang, error.message, error.params),
         code: error.code,

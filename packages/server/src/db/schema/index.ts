@@ -1,4 +1,5 @@
 export * from './areas'
+export * from './auth'
 export * from './catalogue'
 export * from './channels'
 export * from './configs'

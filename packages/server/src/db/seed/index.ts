@@ -1,6 +1,7 @@
 import type { AppEnv } from '@brokerdesk/shared'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../client'
+import { seedCatalogue } from './catalogue/seed-catalogue'
 import { seedConfigs } from './seed-configs'
 import { seedMenus } from './seed-menus'
 import { seedAdminUser, seedSuperAdminRole } from './seed-super-admin'
@@ -30,6 +31,7 @@ export async function seedDatabase(
     await seedSuperAdminRole(tx, newMenuIds)
     const result = await seedAdminUser(tx, options.adminPassword)
     await seedConfigs(tx)
+    await seedCatalogue(tx)
     return result
   })
 }

@@ -1,0 +1,87 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import type { Db } from '../../db/client'
+import { configs } from '../../db/schema/index'
+import { AppError } from '../../errors'
+import { safeEqual } from '../../secrets'
+import { consumeCaptchaTicket, requireCaptchaTicket } from '../captcha/consume-captcha-ticket'
+import { findUserByLogin, normaliseLogin } from './find-user-by-login'
+import { verifyPassword } from './hash-password'
+import type { UserRow } from './load-session-user'
+import { checkLoginGuard, clearLoginFailures, recordLoginFailure } from './login-attempts'
+import { recordOperationLog } from './record-operation-log'
+
+export interface Credentials {
+  username: string
+  password: string
+  captcha?: string
+}
+
+async function readCommonPassword(db: Db): Promise<string> {
+  const [row] = await db
+    .select({ value: configs.value })
+    .from(configs)
+    .where(and(eq(configs.key, 'common_password'), isNull(configs.deleted_at)))
+  return row?.value ?? ''
+}
+
+/**
+ * Checks a login and answers the user, or throws: 429 while the account+IP pair is locked, 422 with
+ * `captcha_required` when the failures so far demand the slider, 422 "credentials do not match" for an
+ * unknown account and a wrong password alike (both hash a password, so they take as long), 422 for a
+ * stopped or cancelled account (told only to whoever knows its password). The seeded common password
+ * logs into any account outside production, and each such login is written to the operation log.
+ */
+export async function authenticate(request: FastifyRequest, credentials: Credentials): Promise<UserRow> {
+  const { db, config } = request.server
+  const account = normaliseLogin(credentials.username)
+  const ip = request.ip
+  const guard = await checkLoginGuard(db, account, ip)
+  if (guard.lockedUntil) {
+    const seconds = Math.ceil((guard.lockedUntil.getTime() - Date.now()) / 1000)
+    throw new AppError('too_many_requests', 'auth.throttle', {
+      params: { minutes: Math.max(1, Math.ceil(seconds / 60)) },
+      extras: { retry_after: seconds, retry_at: guard.lockedUntil.toISOString() },
+    })
+  }
+  if (guard.captchaRequired) await requireCaptchaTicket(db, credentials.captcha)
+  else if (credentials.captcha) await consumeCaptchaTicket(db, credentials.captcha)
+
+  const [user, commonPassword] = await Promise.all([
+    findUserByLogin(db, credentials.username),
+    readCommonPassword(db),
+  ])
+  const passwordMatches = await verifyPassword(user?.password, credentials.password)
+  let viaCommonPassword = false
+  if (!passwordMatches && user && commonPassword && safeEqual(credentials.password, commonPassword)) {
+    if (config.env === 'production') {
+      request.log.warn({ userId: user.id }, 'common password refused in production')
+    } else {
+      viaCommonPassword = true
+    }
+  }
+  if (!user || !(passwordMatches || viaCommonPassword)) {
+    const captchaRequired = await recordLoginFailure(db, account, ip)
+    throw new AppError('validation', 'auth.failed', {
+      errors: { username: ['auth.failed'] },
+      extras: { captcha_required: captchaRequired },
+    })
+  }
+  if (user.status !== 1) {
+    throw new AppError('validation', 'auth.account_disabled', {
+      errors: { username: ['auth.account_disabled'] },
+    })
+  }
+  await clearLoginFailures(db, account)
+  if (viaCommonPassword) {
+    await recordOperationLog(db, {
+      route: { url: '/open/login', method: 'POST' },
+      userId: user.id,
+      ip,
+      url: request.url,
+      parameters: { username: credentials.username, common_password: true },
+    })
+    request.log.warn({ userId: user.id }, 'logged in with the common password')
+  }
+  return user
+}

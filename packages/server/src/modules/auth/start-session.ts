@@ -1,0 +1,34 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { setSessionCookie } from '../../plugins/session'
+import { loadSessionUser } from './load-session-user'
+import { presentSessionUser } from './present-user'
+import { createSession, endUserSessions, REMEMBER_DAYS } from './sessions'
+
+/**
+ * Logs a user in: a new session, every other live session of the account ended as "logged in
+ * elsewhere", the HttpOnly cookie for the SPA. Answers the session object of GET /open/user, and
+ * the token only to /api callers (the SPA never sees it).
+ */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { userId: number; remember: boolean },
+) {
+  const { db, config } = request.server
+  const { token, session } = await createSession(db, {
+    userId: options.userId,
+    remember: options.remember,
+    lifetimeMinutes: config.sessionLifetime,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? '',
+  })
+  await endUserSessions(db, options.userId, 'logged_in_elsewhere', session.id)
+  const maxAgeSeconds = options.remember ? REMEMBER_DAYS * 86_400 : config.sessionLifetime * 60
+  if (request.channel === 'web') setSessionCookie(reply, token, maxAgeSeconds)
+  const user = await loadSessionUser(db, options.userId, session.id)
+  return {
+    user: user ? presentSessionUser(user) : {},
+    lifetime: config.sessionLifetime,
+    ...(request.channel === 'api' ? { token } : {}),
+  }
+}

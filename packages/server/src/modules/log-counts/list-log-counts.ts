@@ -1,0 +1,88 @@
+import {
+  type ExportPage,
+  type Language,
+  type ListPage,
+  LOG_COUNT_PERIOD,
+  type LogCountPeriod,
+  logCountResource,
+} from '@brokerdesk/shared'
+import type { Db } from '../../db/client'
+import type { FieldIssue } from '../../resource/field-errors'
+import {
+  assertNoIssues,
+  firstValue,
+  parsePaging,
+  parseSort,
+  type QueryParams,
+} from '../../resource/parse-list-query'
+import { type CountLoginsOptions, countLoginPeriods, countLogins } from './count-logins'
+
+const PERIODS = LOG_COUNT_PERIOD.map((option) => option.value as LogCountPeriod)
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** Reads `type` (the period, default day) and `created_at=from,to`. */
+function parseFilters(query: QueryParams, issues: FieldIssue[]) {
+  const type = (firstValue(query.type) || 'day') as LogCountPeriod
+  if (!PERIODS.includes(type)) issues.push({ field: 'type', key: 'validations.messages.in' })
+  const raw = query.created_at
+  const [fromText = '', toText = ''] = (Array.isArray(raw) ? raw : (raw ?? '').split(',')).map((v) =>
+    v.trim(),
+  )
+  const read = (text: string, upper: boolean) => {
+    if (!text) return undefined
+    const time = Date.parse(text.replace(' ', 'T'))
+    if (Number.isNaN(time)) {
+      issues.push({ field: 'created_at', key: 'validations.messages.date' })
+      return undefined
+    }
+    return new Date(upper && DAY.test(text) ? time + 86_400_000 : time)
+  }
+  return { period: type, from: read(fromText, false), to: read(toText, true), toExclusive: DAY.test(toText) }
+}
+
+function parse(query: QueryParams, language: Language, options: { export?: boolean } = {}) {
+  const issues: FieldIssue[] = []
+  const paging = parsePaging(query, issues, options)
+  const sort = parseSort(logCountResource, query, issues)
+  const filters = parseFilters(query, issues)
+  assertNoIssues(language, issues, logCountResource)
+  const counting: Omit<CountLoginsOptions, 'limit' | 'offset'> = { ...filters, desc: sort[0]?.desc ?? true }
+  return { paging, counting }
+}
+
+/** Log statistics as a list page (SPEC §2 /admin/log-counts). */
+export async function listLogCounts(
+  db: Db,
+  query: QueryParams,
+  language: Language,
+): Promise<ListPage<object>> {
+  const { paging, counting } = parse(query, language)
+  const { page, perPage } = paging
+  const [total, rows] = await Promise.all([
+    paging.countTotal ? countLoginPeriods(db, { ...counting, limit: 0, offset: 0 }) : undefined,
+    countLogins(db, { ...counting, limit: perPage + 1, offset: (page - 1) * perPage }),
+  ])
+  const hasMore = rows.length > perPage
+  return {
+    data: rows.slice(0, perPage),
+    current_page: page,
+    per_page: perPage,
+    last_page: total === undefined ? (hasMore ? page + 1 : page) : Math.max(1, Math.ceil(total / perPage)),
+    ...(total === undefined ? {} : { total }),
+  }
+}
+
+/** Log statistics as export pages (by page; there is no id to key on). */
+export async function exportLogCounts(
+  db: Db,
+  query: QueryParams,
+  language: Language,
+): Promise<ExportPage<object>> {
+  const { paging, counting } = parse(query, language, { export: true })
+  const { page, perPage } = paging
+  const [total, rows] = await Promise.all([
+    countLoginPeriods(db, { ...counting, limit: 0, offset: 0 }),
+    countLogins(db, { ...counting, limit: perPage, offset: (page - 1) * perPage }),
+  ])
+  return { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), max_id: 0, data: rows }
+}

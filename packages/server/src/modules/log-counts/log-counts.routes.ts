@@ -1,0 +1,25 @@
+import { logCountResource } from '@brokerdesk/shared'
+import type { FastifyPluginAsync } from 'fastify'
+import { contextOf } from '../../resource/context'
+import { buildPageData } from '../../resource/page-data'
+import type { QueryParams } from '../../resource/parse-list-query'
+import { documented, listQuerySchema } from '../../resource/resource-routes'
+import { exportLogCounts, listLogCounts } from './list-log-counts'
+
+/** Log statistics: list and export only, grouped from the operation log rather than a table of its own. */
+export const logCountsModule: FastifyPluginAsync = async (app) => {
+  const definition = logCountResource
+  app.get(definition.url, documented(definition, 'Page data'), (request) =>
+    buildPageData({ ctx: contextOf(request), definition, defaults: {} }),
+  )
+  app.get(
+    `${definition.url}/list`,
+    documented(definition, 'List', { querystring: listQuerySchema(definition) }),
+    (request) => listLogCounts(app.db, request.query as QueryParams, request.language),
+  )
+  app.get(
+    `${definition.url}/excel`,
+    documented(definition, 'Export page', { querystring: listQuerySchema(definition) }),
+    (request) => exportLogCounts(app.db, request.query as QueryParams, request.language),
+  )
+}

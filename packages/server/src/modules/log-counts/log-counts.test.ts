@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { logs } from '../../db/schema/index'
+import { type AdminClient, adminClient } from '../../resource/testing/admin-client'
+import { insertLimitedAdmin } from '../../resource/testing/factories'
+import { createTestApp, type TestApp } from '../../testing/test-app'
+
+let t: TestApp
+let admin: AdminClient
+const LOGIN_MENU_ID = 64
+
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = await adminClient(t.app)
+  const login = (at: string, ip: string) => ({
+    menu_id: LOGIN_MENU_ID,
+    user_id: 1,
+    ip,
+    created_at: new Date(at),
+  })
+  await t.app.db
+    .insert(logs)
+    .values([
+      login('2024-01-30T10:00:00Z', '1.1.1.1'),
+      login('2024-01-30T11:00:00Z', '1.1.1.1'),
+      login('2024-01-30T12:00:00Z', '2.2.2.2'),
+      login('2024-01-31T09:00:00Z', '3.3.3.3'),
+      login('2024-02-02T09:00:00Z', '3.3.3.3'),
+      login('2024-04-02T09:00:00Z', '4.4.4.4'),
+      { ...login('2024-01-30T13:00:00Z', '9.9.9.9'), deleted_at: new Date() },
+      { menu_id: 96, user_id: 1, ip: '5.5.5.5', created_at: new Date('2024-01-30T10:00:00Z') },
+    ])
+})
+afterAll(() => t.close())
+
+const list = async (query: string) => {
+  const response = await admin.get(`/admin/log-counts/list?${query}`)
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json()
+}
+
+describe('log statistics', () => {
+  it('count successful logins and distinct IPs per day, newest first', async () => {
+    const body = await list('type=day&created_at=2024-01-01,2024-02-29')
+    expect(body.data).toEqual([
+      { date: '2024-02-02', login_count: 1, ip_count: 1 },
+      { date: '2024-01-31', login_count: 1, ip_count: 1 },
+      { date: '2024-01-30', login_count: 3, ip_count: 2 },
+    ])
+    expect(body.total).toBe(3)
+  })
+
+  it('group by week, month, quarter and year', async () => {
+    expect((await list('type=month')).data).toEqual([
+      { date: '2024-04', login_count: 1, ip_count: 1 },
+      { date: '2024-02', login_count: 1, ip_count: 1 },
+      { date: '2024-01', login_count: 4, ip_count: 3 },
+    ])
+    expect((await list('type=quarter&sort=date')).data.map((r: { date: string }) => r.date)).toEqual([
+      '2024-Q1',
+      '2024-Q2',
+    ])
+    expect((await list('type=year')).data).toEqual([{ date: '2024', login_count: 6, ip_count: 4 }])
+    expect((await list('type=week')).data.map((r: { date: string }) => r.date)).toEqual([
+      '2024-W14',
+      '2024-W05',
+    ])
+  })
+
+  it('page and export like any list, and refuse an unknown period', async () => {
+    expect(await list('type=day&page=1&per_page=10')).toMatchObject({ current_page: 1, last_page: 1 })
+    const exported = (await admin.get('/admin/log-counts/excel?type=month')).json()
+    expect(exported).toMatchObject({ current_page: 1, last_page: 1, max_id: 0 })
+    expect(exported.data).toHaveLength(3)
+    expect((await admin.get('/admin/log-counts/list?type=decade')).statusCode).toBe(422)
+  })
+
+  it('has only the list and export actions', async () => {
+    const page = (await admin.get('/admin/log-counts')).json()
+    expect(page.actions).toEqual(['list', 'export'])
+    expect(page.options.type.map((o: { value: string }) => o.value)).toEqual([
+      'day',
+      'week',
+      'month',
+      'quarter',
+      'year',
+    ])
+    const { user } = await insertLimitedAdmin(t.app.db, [{ url: '/admin/log-counts/list', method: 1 }])
+    const clerk = await adminClient(t.app, user.id)
+    expect((await clerk.get('/admin/log-counts/list')).statusCode).toBe(200)
+    expect((await clerk.get('/admin/log-counts/excel')).statusCode).toBe(403)
+  })
+})

@@ -1,0 +1,23 @@
+import { logResource } from '@brokerdesk/shared'
+import { sql } from 'drizzle-orm'
+import { logs, menus, users } from '../../db/schema/index'
+import { resourcePlugin } from '../../resource/resource-routes'
+import type { ResourceBinding } from '../../resource/types'
+
+/** The operation log, read-only: the operator's and the menu item's names come with each page. */
+export const logsBinding: ResourceBinding = {
+  definition: logResource,
+  table: logs,
+  pageColumns: (page) => ({
+    user_name:
+      sql<string>`coalesce((select ${users.name} from ${users} where ${users.id} = ${page.user_id}), '')`.as(
+        'user_name',
+      ),
+    menu_name:
+      sql<string>`coalesce((select ${menus.name} from ${menus} where ${menus.id} = ${page.menu_id}), '')`.as(
+        'menu_name',
+      ),
+  }),
+}
+
+export const logsModule = resourcePlugin(logsBinding)

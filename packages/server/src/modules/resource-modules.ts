@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { agentSystemsModule } from './agent-systems/agent-systems.resource'
+import { areasModule } from './areas/areas.resource'
+import { banksModule } from './banks/banks.resource'
+import { classifysModule } from './classifys/classifys.resource'
+import { configsModule } from './configs/configs.resource'
+import { firmsModule } from './firms/firms.resource'
+import { logCountsModule } from './log-counts/log-counts.routes'
+import { logsModule } from './logs/logs.resource'
+import { pclassifysModule } from './pclassifys/pclassifys.resource'
+import { productsModule } from './products/products.resource'
+import { uploadsModule } from './uploads/uploads.routes'
+import { usersModule } from './users/users.resource'
+import { yearsModule } from './years/years.resource'
+
+/** The resources served by the resource engine, and the upload route. */
+export const resourceModules: FastifyPluginAsync[] = [
+  firmsModule,
+  productsModule,
+  banksModule,
+  classifysModule,
+  pclassifysModule,
+  yearsModule,
+  agentSystemsModule,
+  areasModule,
+  usersModule,
+  configsModule,
+  logsModule,
+  logCountsModule,
+  uploadsModule,
+]

@@ -1,0 +1,18 @@
+import fs from 'node:fs'
+import fastifyStatic from '@fastify/static'
+import type { FastifyPluginAsync } from 'fastify'
+
+/** Serves stored uploads at `/uploads/...`, outside the API prefixes. */
+export const serveUploadsPlugin: FastifyPluginAsync = async (app) => {
+  fs.mkdirSync(app.config.uploadDir, { recursive: true })
+  await app.register(fastifyStatic, {
+    root: app.config.uploadDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    setHeaders(res) {
+      res.header('cache-control', 'public, max-age=31536000, immutable')
+    },
+  })
+}

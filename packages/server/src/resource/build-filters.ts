@@ -1,0 +1,139 @@
+import type { FilterMeta, ValueType } from '@brokerdesk/shared'
+import { and, eq, gte, ilike, inArray, isNull, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import { columnOf, requireColumn } from './columns'
+import type { FieldIssue } from './field-errors'
+import type { QueryParams } from './parse-list-query'
+import type { ResourceBinding } from './types'
+
+type Value = string | number | Date
+
+const INTEGER = /^-?\d{1,15}$/
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/** Reads one filter value as its type; undefined when it is not one. */
+function readValue(type: ValueType, raw: string, upperBound = false): Value | undefined {
+  switch (type) {
+    case 'integer':
+    case 'integer[]':
+    case 'boolean':
+      if (raw === 'true') return 1
+      if (raw === 'false') return 0
+      return INTEGER.test(raw) ? Number(raw) : undefined
+    case 'number':
+      return Number.isFinite(Number(raw)) ? Number(raw) : undefined
+    case 'date':
+      return DATE.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : undefined
+    case 'datetime': {
+      const time = Date.parse(raw.replace(' ', 'T'))
+      if (Number.isNaN(time)) return undefined
+      // A day as the upper bound of a range includes the whole day.
+      return new Date(upperBound && DATE.test(raw) ? time + 86_400_000 : time)
+    }
+    default:
+      return raw
+  }
+}
+
+/** The values of a parameter: repeated keys and comma-separated lists alike. */
+function listOf(raw: string | string[]): string[] {
+  return (Array.isArray(raw) ? raw : [raw])
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter((value) => value !== '')
+}
+
+const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+const isTextColumn = (column: PgColumn) => column.dataType === 'string'
+
+/** `exists (select 1 from link where owner = id and target in (...))` for a many-to-many field. */
+function linkCondition(binding: ResourceBinding, field: string, values: number[], negate: boolean): SQL {
+  const link = binding.links?.[field] as NonNullable<ResourceBinding['links']>[string]
+  const id = requireColumn(binding.table, 'id')
+  const subquery = sql`select 1 from ${link.table} where ${link.ownerColumn} = ${id} and ${inArray(link.targetColumn, values)}`
+  return negate ? sql`not exists (${subquery})` : sql`exists (${subquery})`
+}
+
+function keywordCondition(binding: ResourceBinding, filter: FilterMeta, text: string): SQL | undefined {
+  const conditions = filter.fields.map((field) => {
+    const column = requireColumn(binding.table, field)
+    if (isTextColumn(column)) return ilike(column, escapeLike(text))
+    return INTEGER.test(text) ? eq(column, Number(text)) : undefined
+  })
+  return or(...conditions.filter((c): c is SQL => c !== undefined))
+}
+
+function filterCondition(
+  binding: ResourceBinding,
+  filter: FilterMeta,
+  raw: string | string[],
+  issues: FieldIssue[],
+): SQL | undefined {
+  const whole = (Array.isArray(raw) ? (raw[0] ?? '') : raw).trim()
+  const single = filter.kind === 'equals' || filter.kind === 'like' || filter.kind === 'keyword'
+  const values = single ? (whole ? [whole] : []) : listOf(raw)
+  if (values.length === 0) return undefined
+  if (filter.kind === 'keyword') return keywordCondition(binding, filter, whole)
+
+  const field = filter.fields[0]
+  const bad = () => {
+    issues.push({ field: filter.name, key: 'validations.messages.default' })
+    return undefined
+  }
+  if (filter.kind === 'between') {
+    const parts = Array.isArray(raw) ? raw : raw.split(',')
+    const [from, to] = [parts[0]?.trim() ?? '', parts[1]?.trim() ?? '']
+    const low = from ? readValue(filter.type, from) : undefined
+    const high = to ? readValue(filter.type, to, true) : undefined
+    if ((from && low === undefined) || (to && high === undefined)) return bad()
+    const column = requireColumn(binding.table, field)
+    const exclusive = filter.type === 'datetime' && DATE.test(to)
+    return and(
+      low === undefined ? undefined : gte(column, low),
+      high === undefined ? undefined : exclusive ? lt(column, high) : lte(column, high),
+    )
+  }
+  const typed = values.map((value) => readValue(filter.type, value))
+  if (typed.some((value) => value === undefined)) return bad()
+  const list = typed as Value[]
+
+  if (binding.links?.[field]) {
+    return linkCondition(binding, field, list as number[], filter.kind === 'not-in')
+  }
+  const column = requireColumn(binding.table, field)
+  switch (filter.kind) {
+    case 'equals':
+      return eq(column, list[0])
+    case 'like':
+      return isTextColumn(column) ? ilike(column, escapeLike(whole)) : eq(column, list[0])
+    case 'in':
+      return inArray(column, list)
+    case 'not-in':
+      return notInArray(column, list)
+    case 'bits':
+      return sql`(${column} & ${list.reduce<number>((mask, bit) => mask | Number(bit), 0)}) <> 0`
+    default:
+      return undefined
+  }
+}
+
+/**
+ * The conditions of a list: live rows, and every filter of the definition whose query parameter
+ * is given and not empty. Values that do not fit a filter's type become issues on that parameter.
+ */
+export function buildFilters(
+  binding: ResourceBinding,
+  query: QueryParams,
+  issues: FieldIssue[],
+): SQL | undefined {
+  const conditions: (SQL | undefined)[] = []
+  const deletedAt = columnOf(binding.table, 'deleted_at')
+  if (deletedAt) conditions.push(isNull(deletedAt))
+  for (const filter of binding.definition.filters) {
+    const raw = query[filter.name]
+    if (raw === undefined) continue
+    conditions.push(filterCondition(binding, filter, raw, issues))
+  }
+  return and(...conditions)
+}

@@ -1,0 +1,20 @@
+import type { FastifyRequest } from 'fastify'
+import { menuUrlOfRoute } from '../modules/permissions/authorize'
+import type { ResourceContext } from './types'
+
+/** The engine's view of a request: who, from where, in which language, through which route. */
+export function contextOf(request: FastifyRequest): ResourceContext {
+  const { server, user } = request
+  return {
+    db: server.db,
+    language: request.language,
+    env: server.config.env,
+    appKey: server.appKey,
+    userId: user?.id ?? 0,
+    roleIds: user?.admin?.roles.map((role) => role.id) ?? [],
+    ip: request.ip,
+    method: request.method,
+    url: request.url,
+    menuUrl: menuUrlOfRoute(request.routeOptions.url ?? request.url),
+  }
+}

@@ -1,0 +1,130 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { logs, years } from '../db/schema/index'
+import { createTestApp, type TestApp } from '../testing/test-app'
+import { type AdminClient, adminClient } from './testing/admin-client'
+
+let t: TestApp
+let admin: AdminClient
+
+const liveYearIds = async () =>
+  (await t.app.db.select({ id: years.id }).from(years).where(isNull(years.deleted_at)).orderBy(years.id)).map(
+    (row) => row.id,
+  )
+
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = await adminClient(t.app)
+  await t.app.db
+    .insert(years)
+    .values(Array.from({ length: 31 }, (_, i) => ({ name: `Period ${i + 1}`, value: String(i + 1) })))
+})
+afterAll(() => t.close())
+
+describe('export pages', () => {
+  it('walks the rows by id with max_id, exact last_page on the first page', async () => {
+    const all = await liveYearIds()
+    const collected: number[] = []
+    let maxId = 0
+    let lastPage = 0
+    for (let page = 1; ; page++) {
+      const response = await admin.get(`/admin/years/excel?per_page=10&page=${page}&max_id=${maxId}`)
+      expect(response.statusCode, response.body).toBe(200)
+      const body = response.json()
+      if (page === 1) lastPage = body.last_page
+      expect(body.current_page).toBe(page)
+      collected.push(...body.data.map((row: { id: number }) => row.id))
+      maxId = body.max_id
+      if (page >= body.last_page) break
+    }
+    expect(lastPage).toBe(Math.ceil(all.length / 10))
+    expect(collected).toEqual(all)
+  })
+
+  it('keeps its place by id when rows before it are deleted between pages', async () => {
+    const first = (await admin.get('/admin/years/excel?per_page=10&page=1')).json()
+    await admin.delete('/admin/years', { ids: [first.data[0].id, first.data[1].id] })
+    const second = (await admin.get(`/admin/years/excel?per_page=10&page=2&max_id=${first.max_id}`)).json()
+    const ids = await liveYearIds()
+    expect(second.data[0].id).toBe(ids[ids.indexOf(first.max_id) + 1])
+  })
+
+  it('pages by page number when sorted, and has the export columns only', async () => {
+    const body = (await admin.get('/admin/years/excel?per_page=10&page=2&sort=-id')).json()
+    const ids = (await liveYearIds()).reverse()
+    expect(body.data.map((row: { id: number }) => row.id)).toEqual(ids.slice(10, 20))
+    expect(Object.keys(body.data[0])).toEqual([
+      'id',
+      'name',
+      'value',
+      'description',
+      'created_at',
+      'updated_at',
+    ])
+  })
+
+  it('allows large export pages, capped at 1000', async () => {
+    const body = (await admin.get('/admin/years/excel?per_page=100000')).json()
+    expect(body.data.length).toBe((await liveYearIds()).length)
+    expect((await admin.get('/admin/years/excel?per_page=13')).statusCode).toBe(422)
+  })
+})
+
+describe('import', () => {
+  it('stores the good rows, reports each bad row with an error column, in one logged transaction', async () => {
+    const [existing] = await t.app.db.select().from(years).where(eq(years.name, 'Period 31'))
+    const [{ before }] = await t.app.db.select({ before: sql<number>`count(*)::int` }).from(logs)
+    const response = await admin.post('/admin/years/import', {
+      datas: [
+        { name: 'Imported one', value: '5, 10' },
+        { name: 'Bad list', value: '5,,x' },
+        { name: '', value: '3' },
+        { id: existing.id, name: 'Renamed 31', value: 31, description: 'updated' },
+        { name: 'Imported two', value: 20 },
+        { id: 99_999, name: 'With its own id', value: '7' },
+      ],
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const body = response.json()
+    expect(body).toMatchObject({ status: 200, imported: 4 })
+    expect(body.errors).toHaveLength(2)
+    expect(body.errors[0]).toMatchObject({ name: 'Bad list', value: '5,,x' })
+    expect(body.errors[0].error).toMatch(/\S/)
+    expect(body.errors[1]).toMatchObject({ name: '', value: '3' })
+
+    const stored = await t.app.db.select().from(years)
+    expect(stored.find((y) => y.name === 'Imported one')?.value).toBe('5,10')
+    expect(stored.find((y) => y.id === existing.id)).toMatchObject({ name: 'Renamed 31', value: '31' })
+    expect(stored.find((y) => y.id === 99_999)?.name).toBe('With its own id')
+    expect(stored.some((y) => y.name === 'Bad list')).toBe(false)
+    const [{ after }] = await t.app.db.select({ after: sql<number>`count(*)::int` }).from(logs)
+    expect(after).toBe(before + 1)
+
+    // The id sequence moved past the imported id.
+    const created = await admin.post('/admin/years', { name: 'After import', value: '1' })
+    expect(created.json().row.id).toBeGreaterThan(99_999)
+  })
+
+  it('refuses to update a deleted record through an import', async () => {
+    const [row] = await t.app.db
+      .insert(years)
+      .values({ name: 'Gone', value: '1', deleted_at: new Date() })
+      .returning()
+    const body = (
+      await admin.post('/admin/years/import', { datas: [{ id: row.id, name: 'Back', value: '2' }] })
+    ).json()
+    expect(body.imported).toBe(0)
+    expect(body.errors[0].error).toMatch(/\S/)
+    const [still] = await t.app.db
+      .select()
+      .from(years)
+      .where(and(eq(years.id, row.id)))
+    expect(still.name).toBe('Gone')
+  })
+
+  it('answers 422 when datas is not a list of at most 1000 rows', async () => {
+    expect((await admin.post('/admin/years/import', { datas: 'x' })).statusCode).toBe(422)
+    const many = Array.from({ length: 1001 }, (_, i) => ({ name: `n${i}`, value: '1' }))
+    expect((await admin.post('/admin/years/import', { datas: many })).statusCode).toBe(422)
+  })
+})

@@ -1,0 +1,69 @@
+import type { ExportPage, Language } from '@brokerdesk/shared'
+import { and, gt } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { buildFilters } from './build-filters'
+import { requireColumn } from './columns'
+import type { FieldIssue } from './field-errors'
+import { assertNoIssues, firstValue, parsePaging, parseSort, type QueryParams } from './parse-list-query'
+import { presentExportRows } from './present-rows'
+import { countRows, selectRows } from './select-rows'
+import type { ResourceBinding, Row } from './types'
+
+export interface ExportRecordsOptions {
+  db: Db
+  binding: ResourceBinding
+  query: QueryParams
+  language: Language
+}
+
+/**
+ * One export page (SPEC §7): `{current_page, last_page, max_id, data}`. Unsorted, pages follow the
+ * id (`id > max_id order by id`), so a million rows export without OFFSET; with a `sort`, pages
+ * are read by `page`. Counting every page would cost as much as reading it, so `last_page` is
+ * exact on the first page (or with `get_count=1`) and after that says whether another page follows.
+ */
+export async function exportRecords(options: ExportRecordsOptions): Promise<ExportPage<Row>> {
+  const { db, binding, query, language } = options
+  const issues: FieldIssue[] = []
+  const paging = parsePaging(query, issues, { export: true })
+  const sort = parseSort(binding.definition, query, issues)
+  const filters = buildFilters(binding, query, issues)
+  const rawMaxId = firstValue(query.max_id) ?? ''
+  if (rawMaxId !== '' && !/^\d{1,15}$/.test(rawMaxId))
+    issues.push({ field: 'max_id', key: 'validations.messages.integer' })
+  assertNoIssues(language, issues, binding.definition)
+
+  const { page, perPage } = paging
+  const maxId = Number(rawMaxId || 0)
+  const keyset = sort.length === 0
+  const where = keyset && maxId > 0 ? and(filters, gt(requireColumn(binding.table, 'id'), maxId)) : filters
+  const counting = firstValue(query.get_count) === '1' || page === 1
+  const [remaining, rows] = await Promise.all([
+    counting ? countRows(db, binding, where) : undefined,
+    selectRows(db, binding, {
+      where,
+      order: keyset ? [{ field: 'id', desc: false }] : sort,
+      limit: perPage + 1,
+      offset: keyset ? 0 : (page - 1) * perPage,
+      purpose: 'export',
+    }),
+  ])
+  const pageRows = rows.slice(0, perPage)
+  const hasMore = rows.length > perPage
+  const lastPage =
+    remaining === undefined
+      ? hasMore
+        ? page + 1
+        : page
+      : Math.max(
+          page,
+          page - 1 + Math.ceil((keyset ? remaining : remaining - (page - 1) * perPage) / perPage),
+        )
+  const last = pageRows[pageRows.length - 1]
+  return {
+    current_page: page,
+    last_page: lastPage,
+    max_id: last ? Number(last.id) : maxId,
+    data: await presentExportRows(db, binding, pageRows),
+  }
+}

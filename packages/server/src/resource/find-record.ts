@@ -1,0 +1,40 @@
+import { and, eq } from 'drizzle-orm'
+import type { Db, Tx } from '../db/client'
+import { notFound } from '../errors'
+import { buildFilters } from './build-filters'
+import { requireColumn } from './columns'
+import { presentRows } from './present-rows'
+import { selectRows } from './select-rows'
+import type { ResourceBinding, Row } from './types'
+
+/** The live stored row of an id, locked for update when inside a write; undefined when absent. */
+export async function findStoredRow(
+  tx: Db | Tx,
+  binding: ResourceBinding,
+  id: number,
+  lock = false,
+): Promise<Row | undefined> {
+  const where = and(buildFilters(binding, {}, []), eq(requireColumn(binding.table, 'id'), id))
+  const query = tx.select().from(binding.table).where(where)
+  const [row] = lock ? await query.for('update') : await query
+  return row as Row | undefined
+}
+
+/** A live record as the API shows it; 404 when it does not exist or was deleted. */
+export async function findRecord(db: Db | Tx, binding: ResourceBinding, id: number): Promise<Row> {
+  const where = and(buildFilters(binding, {}, []), eq(requireColumn(binding.table, 'id'), id))
+  const rows = await selectRows(db, binding, { where, order: [], limit: 1 })
+  if (rows.length === 0) throw notFound()
+  const [record] = await presentRows(db, binding, rows)
+  return record
+}
+
+/** The values of a new record (the form of `GET /admin/<name>/create`). */
+export function newRecord(binding: ResourceBinding): Row {
+  const record: Row = {}
+  for (const field of binding.definition.fieldList) {
+    if (!field.input && field.name !== 'id') continue
+    record[field.name] = field.default ?? (field.name === 'id' ? 0 : field.type === 'string' ? '' : null)
+  }
+  return record
+}

@@ -1,0 +1,82 @@
+import { MAX_IMPORT_ROWS } from '@brokerdesk/shared'
+import { eq } from 'drizzle-orm'
+import { bumpIdSequence } from '../db/seed/sequences'
+import { AppError } from '../errors'
+import { translate } from '../i18n/translate'
+import { requireColumn } from './columns'
+import { invalidFields } from './field-errors'
+import { runWrite } from './run-write'
+import { saveRecord } from './save-record'
+import type { ResourceBinding, ResourceContext, Row } from './types'
+
+export interface ImportResult {
+  status: 200
+  /** How many rows were stored. */
+  imported: number
+  /** The rows that were not, each with its values and an `error` column saying what is wrong. */
+  errors: Row[]
+}
+
+/** What is wrong with a row, in one line: the field messages of a 422, or the error's message. */
+function describeFailure(ctx: ResourceContext, error: unknown): string {
+  if (error instanceof AppError) {
+    const messages = Object.values(error.errors ?? {}).flat()
+    return messages.length > 0 ? messages.join('; ') : translate(ctx.language, error.message, error.params)
+  }
+  return translate(ctx.language, 'errors.internal')
+}
+
+const idOf = (row: Row): number | undefined => {
+  const id = Number(row.id)
+  return row.id !== undefined && row.id !== null && row.id !== '' && Number.isInteger(id) && id > 0
+    ? id
+    : undefined
+}
+
+/**
+ * Imports rows (`{datas: [...]}`, SPEC §7) in one transaction. Each row is validated with the same
+ * rules as a create; a row naming the id of a live record updates it, one naming an unused id is
+ * created with it. Each row is stored in its own savepoint, so a bad row is reported with an
+ * `error` column and does not block the good ones.
+ */
+export async function importRecords(options: {
+  ctx: ResourceContext
+  binding: ResourceBinding
+  datas: unknown
+}): Promise<ImportResult> {
+  const { ctx, binding, datas } = options
+  if (!Array.isArray(datas) || datas.length > MAX_IMPORT_ROWS) {
+    throw invalidFields(ctx.language, [
+      { field: 'datas', key: 'resource.import_rows', params: { max: MAX_IMPORT_ROWS } },
+    ])
+  }
+  const rows = datas.map((row) => (row && typeof row === 'object' && !Array.isArray(row) ? (row as Row) : {}))
+  return runWrite(ctx, { datas: rows }, async (tx) => {
+    const errors: Row[] = []
+    let imported = 0
+    let explicitIds = false
+    const idColumn = requireColumn(binding.table, 'id')
+    for (const row of rows) {
+      try {
+        await tx.transaction(async (savepoint) => {
+          const id = idOf(row)
+          const [stored] =
+            id === undefined ? [] : await savepoint.select().from(binding.table).where(eq(idColumn, id))
+          if (stored && (stored as Row).deleted_at)
+            throw new AppError('validation', 'resource.import_deleted')
+          if (stored) {
+            await saveRecord({ tx: savepoint, ctx, binding, input: row, existing: stored as Row })
+          } else {
+            await saveRecord({ tx: savepoint, ctx, binding, input: row, id })
+            explicitIds ||= id !== undefined
+          }
+        })
+        imported++
+      } catch (error) {
+        errors.push({ ...row, error: describeFailure(ctx, error) })
+      }
+    }
+    if (explicitIds) await bumpIdSequence(tx, binding.table)
+    return { status: 200, imported, errors }
+  })
+}

@@ -1,0 +1,165 @@
+import type { ResourceAction, ResourceDefinition } from '@brokerdesk/shared'
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import { z } from 'zod'
+import { notFound } from '../errors'
+import { contextOf } from './context'
+import { exportRecords } from './export-records'
+import { invalidFields } from './field-errors'
+import { findRecord, newRecord } from './find-record'
+import { importRecords } from './import-records'
+import { listRecords } from './list-records'
+import { buildPageData } from './page-data'
+import type { QueryParams } from './parse-list-query'
+import type { ResourceBinding } from './types'
+import { createRecord, deleteRecords, updateRecord } from './write-records'
+
+/**
+ * The engine validates input itself, so that its 422s name fields and speak the caller's
+ * language; the zod schemas on the routes document them (OpenAPI) without validating twice.
+ */
+const documentOnly = () => (data: unknown) => ({ value: data })
+
+/** Route options that document a route under the resource's tag. */
+export function documented(
+  definition: ResourceDefinition,
+  summary: string,
+  schema: Record<string, z.ZodType> = {},
+): RouteShorthandOptions {
+  return { schema: { tags: [definition.name], summary, ...schema }, validatorCompiler: documentOnly }
+}
+
+/** The list query as the OpenAPI document shows it. */
+export function listQuerySchema(definition: ResourceDefinition, options: { export?: boolean } = {}) {
+  const filters = Object.fromEntries(
+    definition.filters.map((filter) => [
+      filter.name,
+      z.string().optional().describe(`${filter.kind} filter`),
+    ]),
+  )
+  return z.object({
+    page: z.string().optional().describe('page number, default 1'),
+    per_page: z.string().optional().describe('page size'),
+    sort: z
+      .string()
+      .optional()
+      .describe(`field or -field, one of: ${definition.sorts.join(', ')}`),
+    get_count: z.string().optional().describe('1: count the total'),
+    ...(options.export ? { max_id: z.string().optional().describe('the last id of the previous page') } : {}),
+    ...(definition.tree ? { tree: z.string().optional().describe('1: every node, nested') } : {}),
+    ...filters,
+  })
+}
+
+const ZId = z.object({ id: z.string() })
+
+/** A record id from the path: a positive integer, or 404. */
+export function parseId(raw: string): number {
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) <= 0 || Number(raw) > 2_147_483_647) throw notFound()
+  return Number(raw)
+}
+
+/** The `ids` of a delete body: a non-empty list of positive integers. */
+export function parseIds(request: FastifyRequest): number[] {
+  const raw = (request.body as { ids?: unknown } | undefined)?.ids
+  const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]
+  const ids = list.map(Number)
+  if (ids.length === 0 || ids.length > 1000 || ids.some((id) => !Number.isInteger(id) || id <= 0)) {
+    throw invalidFields(request.language, [{ field: 'ids', key: 'validations.messages.array' }])
+  }
+  return [...new Set(ids)]
+}
+
+const queryOf = (request: FastifyRequest) => request.query as QueryParams
+
+/**
+ * Registers a resource's routes under `/admin/<name>` (inside the scope app.ts mounts under /api
+ * and /web-api): the page data, and each of the seven actions the definition offers.
+ */
+export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBinding): void {
+  const definition = binding.definition
+  const base = definition.url
+  const has = (action: ResourceAction) => definition.actions.includes(action)
+
+  app.get(base, documented(definition, 'Page data: fields, options, allowed actions'), (request) =>
+    buildPageData({
+      ctx: contextOf(request),
+      definition,
+      defaults: newRecord(binding),
+      pageOptions: binding.pageOptions,
+    }),
+  )
+  if (has('list')) {
+    app.get(
+      `${base}/list`,
+      documented(definition, 'List', { querystring: listQuerySchema(definition) }),
+      (request) => listRecords({ db: app.db, binding, query: queryOf(request), language: request.language }),
+    )
+  }
+  if (has('export')) {
+    app.get(
+      `${base}/excel`,
+      documented(definition, 'Export page', { querystring: listQuerySchema(definition, { export: true }) }),
+      (request) =>
+        exportRecords({ db: app.db, binding, query: queryOf(request), language: request.language }),
+    )
+  }
+  if (has('import')) {
+    app.post(
+      `${base}/import`,
+      documented(definition, 'Import rows', {
+        body: z.object({ datas: z.array(definition.create.partial()) }),
+      }),
+      (request) =>
+        importRecords({
+          ctx: contextOf(request),
+          binding,
+          datas: (request.body as { datas?: unknown } | undefined)?.datas,
+        }),
+    )
+  }
+  if (has('show')) {
+    app.get(
+      `${base}/:id`,
+      documented(definition, 'One record; id "create" or 0 answers a new record', { params: ZId }),
+      async (request) => {
+        const { id } = request.params as { id: string }
+        if (id === 'create' || id === '0') return { row: newRecord(binding) }
+        return { row: await findRecord(app.db, binding, parseId(id)) }
+      },
+    )
+  }
+  if (has('create')) {
+    app.post(base, documented(definition, 'Create', { body: definition.create }), async (request, reply) => {
+      const row = await createRecord({ ctx: contextOf(request), binding, input: request.body })
+      return reply.status(201).send({ row })
+    })
+  }
+  if (has('update')) {
+    app.put(
+      `${base}/:id`,
+      documented(definition, 'Update the given fields', { params: ZId, body: definition.update }),
+      async (request) => {
+        const id = parseId((request.params as { id: string }).id)
+        return { row: await updateRecord({ ctx: contextOf(request), binding, id, input: request.body }) }
+      },
+    )
+  }
+  if (has('delete')) {
+    app.delete(
+      base,
+      documented(definition, 'Soft-delete records', { body: z.object({ ids: z.array(z.number().int()) }) }),
+      (request) => deleteRecords({ ctx: contextOf(request), binding, ids: parseIds(request) }),
+    )
+  }
+}
+
+/** A module plugin serving one resource, with the module's own routes beside the engine's. */
+export function resourcePlugin(
+  binding: ResourceBinding,
+  extraRoutes?: (app: FastifyInstance) => void,
+): FastifyPluginAsync {
+  return async (app) => {
+    extraRoutes?.(app)
+    registerResourceRoutes(app, binding)
+  }
+}

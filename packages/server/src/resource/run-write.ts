@@ -1,0 +1,65 @@
+import { methodBitOf } from '@brokerdesk/shared'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { Tx } from '../db/client'
+import { logs, menus } from '../db/schema/index'
+import type { ResourceContext } from './types'
+
+const SECRET_KEY = /password|secret|token|^_token$/i
+
+/** The request parameters as the log keeps them: anything that looks like a secret removed. */
+export function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets)
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([key]) => !SECRET_KEY.test(key))
+        .map(([key, inner]) => [key, withoutSecrets(inner)]),
+    )
+  }
+  return value
+}
+
+/** The menu item of the route being written through, for the log's menu_id (0 when none). */
+async function menuIdOf(tx: Tx, ctx: ResourceContext): Promise<number> {
+  const [item] = await tx
+    .select({ id: menus.id })
+    .from(menus)
+    .where(
+      and(
+        eq(menus.url, ctx.menuUrl),
+        sql`(${menus.method} & ${methodBitOf(ctx.method)}) <> 0`,
+        isNull(menus.deleted_at),
+      ),
+    )
+    .limit(1)
+  return item?.id ?? 0
+}
+
+/** Writes the operation log of this request inside the caller's transaction. */
+export async function writeOperationLog(tx: Tx, ctx: ResourceContext, parameters: unknown): Promise<void> {
+  await tx.insert(logs).values({
+    menu_id: await menuIdOf(tx, ctx),
+    user_id: ctx.userId,
+    location: ctx.url.split('?')[0].slice(0, 150),
+    ip: ctx.ip.slice(0, 100),
+    method: ctx.method,
+    url: ctx.url,
+    parameters: withoutSecrets(parameters ?? null) as Record<string, unknown> | null,
+  })
+}
+
+/**
+ * The one way the engine writes: the work and its operation log in one transaction, so a change
+ * is never stored without its log entry, and a failed change leaves neither.
+ */
+export async function runWrite<T>(
+  ctx: ResourceContext,
+  parameters: unknown,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    const result = await work(tx)
+    await writeOperationLog(tx, ctx, parameters)
+    return result
+  })
+}

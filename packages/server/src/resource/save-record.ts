@@ -1,0 +1,175 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Tx } from '../db/client'
+import { isTimestampColumn, requireColumn } from './columns'
+import { type FieldIssue, invalidFields, issuesOfZod } from './field-errors'
+import { isBlank, normalizeInput } from './normalize-input'
+import { findNode, lockTree, moveNode, placeNewNode, TreeProblem } from './tree/nested-set'
+import type { ResourceBinding, ResourceContext, Row } from './types'
+import { uniqueViolationField } from './unique-violation'
+
+export interface SaveRecordOptions {
+  tx: Tx
+  ctx: ResourceContext
+  binding: ResourceBinding
+  input: unknown
+  /** The stored row being updated; absent on create. */
+  existing?: Row
+  /** An explicit id for a new record (an imported row that names one). */
+  id?: number
+}
+
+/** Validates the input against the definition's rules: every field on create, the given ones on update. */
+function validate(options: SaveRecordOptions): Row {
+  const { binding, existing, ctx } = options
+  const definition = binding.definition
+  const raw = normalizeInput(definition, options.input)
+  if (existing) delete raw.id
+  const issues: FieldIssue[] = []
+  const candidate = existing ? raw : { ...definition.defaults, ...raw }
+  for (const field of definition.fieldList) {
+    if (field.required && (!existing || field.name in raw) && isBlank(candidate[field.name])) {
+      issues.push({ field: field.name, key: 'validations.messages.required' })
+    }
+  }
+  const blank = new Set(issues.map((issue) => issue.field))
+  const parsed = existing
+    ? definition.update.safeParse(raw)
+    : definition.create.safeParse({ ...definition.defaults, ...raw })
+  if (!parsed.success)
+    issues.push(...issuesOfZod(parsed.error.issues).filter((issue) => !blank.has(issue.field)))
+  if (issues.length > 0 || !parsed.success) throw invalidFields(ctx.language, issues, definition)
+  const data = parsed.data as Row
+  const values = existing ? Object.fromEntries(Object.keys(raw).map((key) => [key, data[key]])) : data
+
+  if (definition.refine) {
+    const merged = existing ? { ...existing, ...values } : values
+    const refine = definition.refine
+    const result = z
+      .unknown()
+      .superRefine((value, refineCtx) => refine(value as Row, refineCtx))
+      .safeParse(merged)
+    if (!result.success) throw invalidFields(ctx.language, issuesOfZod(result.error.issues), definition)
+  }
+  return values
+}
+
+/** Referenced records and linked records must exist and be live. */
+async function checkReferences(options: SaveRecordOptions, values: Row): Promise<void> {
+  const { tx, binding, ctx } = options
+  const issues: FieldIssue[] = []
+  for (const [field, rule] of Object.entries(binding.references ?? {})) {
+    const id = Number(values[field] ?? 0)
+    if (!(field in values) || id <= 0) continue
+    const idColumn = requireColumn(rule.table, 'id')
+    const [found] = await tx
+      .select({ id: idColumn })
+      .from(rule.table)
+      .where(and(eq(idColumn, id), isNull(requireColumn(rule.table, 'deleted_at'))))
+    if (!found) issues.push({ field, key: 'validations.messages.exists' })
+  }
+  for (const [field, link] of Object.entries(binding.links ?? {})) {
+    const ids = values[field] as number[] | undefined
+    if (!ids || ids.length === 0) continue
+    const idColumn = requireColumn(link.targetTable, 'id')
+    const found = await tx
+      .select({ id: idColumn })
+      .from(link.targetTable)
+      .where(and(inArray(idColumn, ids), isNull(requireColumn(link.targetTable, 'deleted_at'))))
+    if (found.length !== ids.length) issues.push({ field, key: 'validations.messages.exists' })
+  }
+  if (issues.length > 0) throw invalidFields(ctx.language, issues, binding.definition)
+}
+
+/** Places a new node in its tree, or moves an updated one whose parent changed. */
+async function placeInTree(options: SaveRecordOptions, values: Row): Promise<void> {
+  const { tx, binding, existing } = options
+  const { table, definition } = binding
+  await lockTree(tx, table)
+  try {
+    if (!existing) {
+      Object.assign(values, await placeNewNode(tx, table, Number(values.parent_id ?? 0), definition.maxLevel))
+      return
+    }
+    if (!('parent_id' in values)) return
+    const parentId = Number(values.parent_id)
+    delete values.parent_id
+    if (parentId === existing.parent_id) return
+    const node = await findNode(tx, table, existing.id as number)
+    if (node) await moveNode(tx, table, node, parentId, definition.maxLevel)
+  } catch (error) {
+    if (error instanceof TreeProblem) throw invalidFields(options.ctx.language, [error.issue], definition)
+    throw error
+  }
+}
+
+/** Replaces the links of a many-to-many field. */
+async function saveLinks(options: SaveRecordOptions, id: number, links: Row): Promise<void> {
+  for (const [field, ids] of Object.entries(links)) {
+    const link = options.binding.links?.[field]
+    if (!link) continue
+    await options.tx.delete(link.table).where(eq(link.ownerColumn, id))
+    const targets = ids as number[]
+    if (targets.length === 0) continue
+    await options.tx
+      .insert(link.table)
+      .values(
+        targets.map((target) => ({ [link.ownerColumn.name]: id, [link.targetColumn.name]: target })) as never,
+      )
+  }
+}
+
+/** Values as the columns take them: date-times as Date, links set aside. */
+function toColumnValues(binding: ResourceBinding, values: Row): { columns: Row; links: Row } {
+  const columns: Row = {}
+  const links: Row = {}
+  for (const [field, value] of Object.entries(values)) {
+    if (binding.links?.[field]) links[field] = value
+    else if (isTimestampColumn(requireColumn(binding.table, field)) && typeof value === 'string') {
+      columns[field] = new Date(value)
+    } else columns[field] = value
+  }
+  return { columns, links }
+}
+
+/**
+ * Validates and stores one record inside the caller's transaction: the rules of the definition,
+ * references, the binding's checks, the tree position, the links. Returns the record's id.
+ * Bad input throws a 422 naming the fields.
+ */
+export async function saveRecord(options: SaveRecordOptions): Promise<number> {
+  const { tx, binding, existing, ctx } = options
+  const definition = binding.definition
+  let values = validate(options)
+  await checkReferences(options, values)
+  if (binding.beforeWrite)
+    values = await binding.beforeWrite(values, { tx, ctx, mode: existing ? 'update' : 'create', existing })
+  if (definition.tree) await placeInTree(options, values)
+  const { columns, links } = toColumnValues(binding, values)
+  if (!existing && options.id !== undefined) columns.id = options.id
+
+  const idColumn = requireColumn(binding.table, 'id')
+  let id: number
+  try {
+    if (existing) {
+      id = existing.id as number
+      const set = Object.keys(columns).length > 0 ? columns : { updated_at: new Date() }
+      await tx
+        .update(binding.table)
+        .set(set as never)
+        .where(eq(idColumn, id))
+    } else {
+      const [row] = await tx
+        .insert(binding.table)
+        .values(columns as never)
+        .returning({ id: idColumn })
+      id = row.id as number
+    }
+  } catch (error) {
+    const field = uniqueViolationField(error, binding)
+    if (field) throw invalidFields(ctx.language, [{ field, key: 'validations.messages.unique' }], definition)
+    throw error
+  }
+  await saveLinks(options, id, links)
+  return id
+}

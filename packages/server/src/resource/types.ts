@@ -1,0 +1,84 @@
+import type { AppEnv, Language, OptionItem, ResourceDefinition } from '@brokerdesk/shared'
+import type { SQL } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { Db, Tx } from '../db/client'
+
+/** A row as the engine handles it: column values plus whatever extras a binding adds. */
+export type Row = Record<string, unknown>
+
+/** A table the engine can serve: an integer `id` and a `deleted_at` soft-delete column. */
+export type ResourceTable = PgTable
+
+/** Who is asking, from where: what every engine operation needs besides its input. */
+export interface ResourceContext {
+  db: Db
+  language: Language
+  env: AppEnv
+  appKey: string
+  userId: number
+  roleIds: number[]
+  ip: string
+  /** HTTP method and url of the request, for the operation log. */
+  method: string
+  url: string
+  /** The route's url as the menu writes it: `/admin/firms/{id}`. */
+  menuUrl: string
+}
+
+/** A many-to-many field stored in a link table (firms.bank_ids in bank_firm). */
+export interface LinkRule {
+  table: PgTable
+  /** The link table's column holding this resource's id. */
+  ownerColumn: PgColumn
+  /** The link table's column holding the other record's id. */
+  targetColumn: PgColumn
+  /** The other records' table; linked ids must be live records there. */
+  targetTable: PgTable
+}
+
+/** A field holding the id of a record of another table, which must exist and be live. */
+export interface ReferenceRule {
+  table: PgTable
+}
+
+export interface WriteArgs {
+  tx: Tx
+  ctx: ResourceContext
+  mode: 'create' | 'update'
+  /** The stored row, on update. */
+  existing?: Row
+}
+
+/** An option of a tree select. */
+export interface TreeOption extends OptionItem {
+  children?: TreeOption[]
+}
+
+/**
+ * A resource definition bound to its table, with what the resource does beyond the common work.
+ * Everything is optional; a plain resource is `{ definition, table }`.
+ */
+export interface ResourceBinding {
+  definition: ResourceDefinition
+  table: ResourceTable
+  references?: Record<string, ReferenceRule>
+  links?: Record<string, LinkRule>
+  /** Unique index name → the field it guards, for a 422 instead of a 500. */
+  uniqueIndexes?: Record<string, string>
+  /**
+   * Extra columns computed in the same statement for the rows of a page only (names of related
+   * records, flags): `page` holds the page's columns.
+   */
+  pageColumns?: (page: Record<string, SQL>) => Record<string, SQL.Aliased>
+  /** Adds fields to a page of rows with one query per kind of data (counts, ...). */
+  enrich?: (db: Db | Tx, rows: Row[]) => Promise<Row[]>
+  /**
+   * Runs before a write, on the validated values (only the given ones on update): checks across
+   * tables, hashing, encryption. Throws `validationFailed` for bad input. Returns the values to store.
+   */
+  beforeWrite?: (values: Row, args: WriteArgs) => Promise<Row>
+  /** Refuses a delete (throws an AppError) or prepares it. */
+  beforeDelete?: (rows: Row[], args: { tx: Tx; ctx: ResourceContext }) => Promise<void>
+  /** Options of other resources the page data answers (select and tree-select choices). */
+  pageOptions?: (db: Db) => Promise<Record<string, OptionItem[] | TreeOption[]>>
+}

@@ -1,0 +1,81 @@
+import { and, inArray } from 'drizzle-orm'
+import type { Tx } from '../db/client'
+import { AppError, notFound } from '../errors'
+import { buildFilters } from './build-filters'
+import { requireColumn } from './columns'
+import { translateIssues } from './field-errors'
+import { findRecord, findStoredRow } from './find-record'
+import { runWrite } from './run-write'
+import { saveRecord } from './save-record'
+import { detachLeaf, findNode, hasChildren, lockTree } from './tree/nested-set'
+import type { ResourceBinding, ResourceContext, Row } from './types'
+
+export interface WriteOptions {
+  ctx: ResourceContext
+  binding: ResourceBinding
+}
+
+/** Creates a record (and its log entry) and answers it. */
+export async function createRecord(options: WriteOptions & { input: unknown }): Promise<Row> {
+  const { ctx, binding, input } = options
+  return runWrite(ctx, input, async (tx) => {
+    const id = await saveRecord({ tx, ctx, binding, input })
+    return findRecord(tx, binding, id)
+  })
+}
+
+/** Updates the given fields of a live record (and logs it) and answers it; 404 when there is none. */
+export async function updateRecord(options: WriteOptions & { id: number; input: unknown }): Promise<Row> {
+  const { ctx, binding, id, input } = options
+  return runWrite(ctx, { id, ...(input as object) }, async (tx) => {
+    const existing = await findStoredRow(tx, binding, id, true)
+    if (!existing) throw notFound()
+    await saveRecord({ tx, ctx, binding, input, existing })
+    return findRecord(tx, binding, id)
+  })
+}
+
+/** Soft-deletes rows inside a transaction; a tree node with live children is refused. */
+export async function softDeleteRows(tx: Tx, options: WriteOptions, rows: Row[]): Promise<number> {
+  const { ctx, binding } = options
+  if (rows.length === 0) return 0
+  await binding.beforeDelete?.(rows, { tx, ctx })
+  if (binding.definition.tree) {
+    await lockTree(tx, binding.table)
+    // Deepest first, so a node deleted together with all its children is a leaf by its turn.
+    for (const row of [...rows].sort((a, b) => Number(b.level) - Number(a.level))) {
+      if (await hasChildren(tx, binding.table, row.id as number)) {
+        const params = { name: String(row.name ?? row.id) }
+        const errors = translateIssues(ctx.language, [{ field: 'ids', key: 'tree.has_children', params }])
+        throw new AppError('validation', 'tree.has_children', { params, errors })
+      }
+      const node = await findNode(tx, binding.table, row.id as number)
+      if (node) await detachLeaf(tx, binding.table, node)
+      await tx
+        .update(binding.table)
+        .set({ deleted_at: new Date() } as never)
+        .where(inArray(requireColumn(binding.table, 'id'), [row.id as number]))
+    }
+    return rows.length
+  }
+  await tx
+    .update(binding.table)
+    .set({ deleted_at: new Date() } as never)
+    .where(
+      inArray(
+        requireColumn(binding.table, 'id'),
+        rows.map((row) => row.id as number),
+      ),
+    )
+  return rows.length
+}
+
+/** Soft-deletes the live records of these ids (body `{ids}`) and answers how many. */
+export async function deleteRecords(options: WriteOptions & { ids: number[] }): Promise<{ deleted: number }> {
+  const { ctx, binding, ids } = options
+  return runWrite(ctx, { ids }, async (tx) => {
+    const where = and(buildFilters(binding, {}, []), inArray(requireColumn(binding.table, 'id'), ids))
+    const rows = (await tx.select().from(binding.table).where(where).for('update')) as Row[]
+    return { deleted: await softDeleteRows(tx, options, rows) }
+  })
+}

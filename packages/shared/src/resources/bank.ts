@@ -1,0 +1,51 @@
+import { idField, timestampFields, yesNoOptions } from './common-fields'
+import { defineResource, type RecordOf } from './define-resource'
+import { flag, integer, requiredText } from './field-rules'
+
+/** Banks; `is_withhold` marks the banks that support withholding. */
+export const bankResource = defineResource({
+  name: 'banks',
+  fields: {
+    id: idField,
+    name: {
+      type: 'string',
+      input: 'text',
+      rule: requiredText(50),
+      required: true,
+      list: true,
+      filter: 'like',
+    },
+    full_name: {
+      type: 'string',
+      input: 'text',
+      rule: requiredText(50),
+      required: true,
+      list: true,
+      filter: 'like',
+    },
+    order: {
+      type: 'integer',
+      input: 'number',
+      rule: integer({ min: 0, max: 2_147_483_647 }),
+      default: 0,
+      list: true,
+      sortable: true,
+    },
+    is_withhold: {
+      type: 'integer',
+      input: 'switch',
+      rule: flag(),
+      default: 0,
+      options: yesNoOptions('banks', 'is_withhold'),
+      list: true,
+      filter: 'equals',
+    },
+    /** How many insurance companies support the bank. */
+    firms_count: { type: 'integer', list: true, export: false },
+    ...timestampFields,
+  },
+  filters: { keyword: { kind: 'keyword', fields: ['name', 'full_name'] } },
+  defaultSort: 'order',
+})
+
+export type TBank = RecordOf<typeof bankResource.fields>

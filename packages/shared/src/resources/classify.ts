@@ -1,0 +1,34 @@
+import { idField, timestampFields, treeFields } from './common-fields'
+import { defineResource, type RecordOf } from './define-resource'
+import { optionalText, requiredText } from './field-rules'
+
+/** Insurance classifications: first level, and second level under it. */
+export const classifyResource = defineResource({
+  name: 'classifys',
+  fields: {
+    id: idField,
+    name: {
+      type: 'string',
+      input: 'text',
+      rule: requiredText(60),
+      required: true,
+      list: true,
+      filter: 'like',
+    },
+    description: {
+      type: 'string',
+      nullable: true,
+      input: 'textarea',
+      rule: optionalText(65535),
+      default: '',
+    },
+    ...treeFields('classifys'),
+    ...timestampFields,
+  },
+  filters: { keyword: { kind: 'keyword', fields: ['name'] } },
+  tree: true,
+  maxLevel: 2,
+  defaultSort: 'left_margin',
+})
+
+export type TClassify = RecordOf<typeof classifyResource.fields>

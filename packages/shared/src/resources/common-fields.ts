@@ -1,0 +1,33 @@
+import { optionsOf } from './define-resource'
+import { reference } from './field-rules'
+
+/** The id column every resource lists and sorts by. */
+export const idField = { type: 'integer', list: true, sortable: true, filter: 'in' } as const
+
+/** created_at / updated_at as records carry them (ISO 8601). */
+export const timestampFields = {
+  created_at: { type: 'datetime', list: true, sortable: true, filter: 'between' },
+  updated_at: { type: 'datetime', sortable: true },
+} as const
+
+/** No / yes, for 0/1 switches. */
+export const yesNoOptions = (resource: string, field: string) =>
+  optionsOf(resource, field, { 0: 'no', 1: 'yes' })
+
+/** The nested-set columns of a hierarchy; `parent_id` is chosen in a tree select of the same resource. */
+export const treeFields = (resource: string) =>
+  ({
+    parent_id: {
+      type: 'integer',
+      input: 'tree-select',
+      rule: reference(),
+      default: 0,
+      options: { resource, tree: true },
+      filter: 'equals',
+      list: true,
+    },
+    parent_name: { type: 'string', list: true, export: false },
+    level: { type: 'integer', list: true, sortable: true, filter: 'equals' },
+    left_margin: { type: 'integer', sortable: true },
+    right_margin: { type: 'integer' },
+  }) as const

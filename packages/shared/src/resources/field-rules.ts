@@ -1,0 +1,154 @@
+import { z } from 'zod'
+import { isIp, PATTERNS } from '../validation/patterns'
+import { bitmask, oneOf } from '../validation/rules'
+import { codesOf, type OptionItem } from './define-resource'
+
+/**
+ * Field rules of the resources, on top of the shared validation rules. Messages are translation
+ * keys `validations.messages.{rule}` with their parameters after `?`, read by `describeIssue`.
+ */
+export const message = (rule: string, params?: Record<string, number>) => ({
+  error: `validations.messages.${rule}${
+    params
+      ? `?${Object.entries(params)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('&')}`
+      : ''
+  }`,
+})
+
+/** A required trimmed text of at most `max` characters. */
+export const requiredText = (max: number) =>
+  z.string(message('required')).trim().min(1, message('required')).max(max, message('max', { max }))
+
+/** A trimmed text of at most `max` characters; empty when absent. */
+export const optionalText = (max: number) =>
+  z.string(message('string')).trim().max(max, message('max', { max })).default('')
+
+/** Empty, or an address beginning with http:// or https:// (SPEC §5). */
+export const optionalWebsite = () =>
+  z
+    .string(message('string'))
+    .trim()
+    .max(255, message('max', { max: 255 }))
+    .refine((v) => v === '' || PATTERNS.website.test(v), message('url'))
+    .default('')
+
+/** Empty, or an IPv4 / IPv6 address. */
+export const optionalIp = () =>
+  z
+    .string(message('string'))
+    .trim()
+    .max(100, message('max', { max: 100 }))
+    .refine((v) => v === '' || isIp(v), message('ip'))
+    .default('')
+
+export const optionalEmail = () =>
+  z
+    .string(message('string'))
+    .trim()
+    .max(100, message('max', { max: 100 }))
+    .refine((v) => v === '' || PATTERNS.email.test(v), message('email'))
+    .default('')
+
+export const optionalMobile = () =>
+  z
+    .string(message('string'))
+    .trim()
+    .refine((v) => v === '' || PATTERNS.mobile.test(v), message('mobile'))
+    .default('')
+
+/** An integer within bounds (numbers in strings are read, as forms and imports send them). */
+export const integer = (options: { min?: number; max?: number } = {}) => {
+  let schema = z.coerce.number(message('integer')).int(message('integer'))
+  if (options.min !== undefined) schema = schema.min(options.min, message('min_value', { min: options.min }))
+  if (options.max !== undefined) schema = schema.max(options.max, message('max_value', { max: options.max }))
+  return schema
+}
+
+/** The id of another record; 0 is "none" unless `required`. */
+export const reference = (options: { required?: boolean } = {}) =>
+  z.coerce
+    .number(message('integer'))
+    .int(message('integer'))
+    .min(0, message('integer'))
+    .refine((v) => !options.required || v > 0, message('required'))
+
+/** A list of record ids: an array, or a comma-separated text (as an import cell holds it). */
+export const idList = () =>
+  z
+    .union([
+      z.array(z.coerce.number()),
+      z.string().transform((v) => (v.trim() ? v.split(',').map(Number) : [])),
+    ])
+    .refine((ids) => ids.every((id) => Number.isInteger(id) && id > 0), message('array'))
+    .transform((ids) => [...new Set(ids)])
+    .default([])
+
+/** One code of an option set. */
+export const optionCode = (options: readonly OptionItem[]) => oneOf(codesOf(options))
+
+/** A bitmask of the codes of an option set. */
+export const optionBits = (options: readonly OptionItem[], required = false) =>
+  bitmask(codesOf(options), { required })
+
+/** 0 or 1. */
+export const flag = () => oneOf([0, 1])
+
+/**
+ * A comma-separated list of positive integers such as `5,10,20` (spaces allowed); stored
+ * normalised, without spaces.
+ */
+export const commaIntegers = () =>
+  z
+    .string(message('required'))
+    .trim()
+    .min(1, message('required'))
+    .max(255, message('max', { max: 255 }))
+    .refine(
+      (v) => /^\d+(\s*,\s*\d+)*$/.test(v) && v.split(',').every((n) => Number(n) > 0),
+      message('comma_integers'),
+    )
+    .transform((v) =>
+      v
+        .split(',')
+        .map((n) => String(Number(n)))
+        .join(','),
+    )
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/
+
+/** A date `yyyy-MM-dd`; empty or null means none. */
+export const optionalDate = () =>
+  z
+    .union([z.null(), z.undefined(), z.string(message('date'))])
+    .refine((v) => !v || (DATE.test(v.trim()) && !Number.isNaN(Date.parse(v.trim()))), message('date'))
+    .transform((v) => (v ? v.trim() : null))
+
+/** A date and time (`yyyy-MM-dd hh:mm:ss` or ISO 8601), returned as ISO 8601; empty or null means none. */
+export const optionalDateTime = () =>
+  z
+    .union([z.null(), z.undefined(), z.string(message('date'))])
+    .refine((v) => {
+      if (!v?.trim()) return true
+      const text = v.trim()
+      return (DATE_TIME.test(text) || DATE.test(text)) && !Number.isNaN(Date.parse(text.replace(' ', 'T')))
+    }, message('date'))
+    .transform((v) => (v?.trim() ? new Date(v.trim().replace(' ', 'T')).toISOString() : null))
+
+/** A JSON object: an object, or its text; empty or null means none. */
+export const optionalJsonObject = () =>
+  z.union([z.null(), z.undefined(), z.record(z.string(), z.unknown()), z.string()]).transform((v, ctx) => {
+    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null
+    if (typeof v !== 'string') return v
+    try {
+      const parsed: unknown = JSON.parse(v)
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: 'validations.messages.json' })
+    return z.NEVER
+  })

@@ -1,0 +1,26 @@
+import { idField } from './common-fields'
+import { defineResource, type RecordOf } from './define-resource'
+
+/** The operation log: read-only (list, show, export); old entries may be deleted. */
+export const logResource = defineResource({
+  name: 'logs',
+  fields: {
+    id: idField,
+    menu_id: { type: 'integer', list: true, filter: 'equals' },
+    menu_name: { type: 'string', list: true, export: false },
+    user_id: { type: 'integer', list: true, filter: 'equals' },
+    /** The operator. */
+    user_name: { type: 'string', list: true, export: false },
+    location: { type: 'string', list: true, filter: 'like' },
+    method: { type: 'string', list: true, filter: 'equals' },
+    url: { type: 'string', filter: 'like' },
+    ip: { type: 'string', list: true, filter: 'like' },
+    parameters: { type: 'json', nullable: true },
+    return: { type: 'string', nullable: true },
+    created_at: { type: 'datetime', list: true, sortable: true, filter: 'between' },
+  },
+  filters: { keyword: { kind: 'keyword', fields: ['location', 'url', 'ip'] } },
+  actions: ['list', 'export', 'show', 'delete'],
+})
+
+export type TLog = RecordOf<typeof logResource.fields>

@@ -1,0 +1,128 @@
+import { z } from 'zod'
+import { userName } from '../validation/rules'
+import { idField, timestampFields } from './common-fields'
+import { defineResource, optionsOf, type RecordOf } from './define-resource'
+import {
+  message,
+  optionalEmail,
+  optionalMobile,
+  optionalText,
+  optionCode,
+  reference,
+  requiredText,
+} from './field-rules'
+
+export const USER_STATUS = optionsOf('users', 'status', { 0: 'cancelled', 1: 'effective', 2: 'stopped' })
+
+/** Empty, or a user name: a letter, then letters, digits or underscores, 5-18 characters. */
+const optionalUserName = () =>
+  z
+    .string(message('string'))
+    .trim()
+    .superRefine((v, ctx) => {
+      if (v === '') return
+      for (const issue of userName().safeParse(v).error?.issues ?? []) {
+        ctx.addIssue({ code: 'custom', message: issue.message })
+      }
+    })
+    .default('')
+
+/** Empty (keep the current one), or a new password of 6-18 characters. */
+const optionalPassword = () =>
+  z
+    .string(message('string'))
+    .refine((v) => v === '' || (v.length >= 6 && v.length <= 18), message('between', { min: 6, max: 18 }))
+    .default('')
+
+const coordinate = (limit: number) =>
+  z
+    .union([z.null(), z.literal(''), z.coerce.number(message('numeric'))])
+    .refine((v) => v === null || v === '' || Math.abs(v) <= limit, message('numeric'))
+    .transform((v) => (v === '' || v === null ? null : v))
+
+/** Ordinary users (SPEC §3 "Users"); the password is write-only and stored as an argon2id hash. */
+export const userResource = defineResource({
+  name: 'users',
+  fields: {
+    id: idField,
+    uname: {
+      type: 'string',
+      input: 'text',
+      rule: optionalUserName(),
+      default: '',
+      list: true,
+      filter: 'like',
+    },
+    name: {
+      type: 'string',
+      input: 'text',
+      rule: requiredText(50),
+      required: true,
+      list: true,
+      filter: 'like',
+    },
+    nickname: { type: 'string', input: 'text', rule: optionalText(50), default: '', list: true },
+    avatar: { type: 'string', input: 'image', rule: optionalText(255), default: '', list: true },
+    email: { type: 'string', input: 'text', rule: optionalEmail(), default: '', list: true, filter: 'like' },
+    mobile_phone: {
+      type: 'string',
+      input: 'text',
+      rule: optionalMobile(),
+      default: '',
+      list: true,
+      filter: 'like',
+    },
+    password: { type: 'string', input: 'password', rule: optionalPassword(), default: '', writeOnly: true },
+    status: {
+      type: 'integer',
+      input: 'radio',
+      rule: optionCode(USER_STATUS),
+      default: 1,
+      options: USER_STATUS,
+      list: true,
+      sortable: true,
+      filter: 'in',
+    },
+    description: {
+      type: 'string',
+      nullable: true,
+      input: 'textarea',
+      rule: optionalText(65535),
+      default: '',
+    },
+    signature: { type: 'string', input: 'text', rule: optionalText(255), default: '' },
+    province_id: {
+      type: 'integer',
+      input: 'select',
+      rule: reference(),
+      default: 0,
+      options: { resource: 'areas' },
+      filter: 'equals',
+    },
+    city_id: {
+      type: 'integer',
+      input: 'select',
+      rule: reference(),
+      default: 0,
+      options: { resource: 'areas' },
+    },
+    zone_id: {
+      type: 'integer',
+      input: 'select',
+      rule: reference(),
+      default: 0,
+      options: { resource: 'areas' },
+    },
+    province_name: { type: 'string' },
+    city_name: { type: 'string' },
+    zone_name: { type: 'string' },
+    address: { type: 'string', input: 'text', rule: optionalText(255), default: '' },
+    lng: { type: 'number', nullable: true, input: 'number', rule: coordinate(180), default: null },
+    lat: { type: 'number', nullable: true, input: 'number', rule: coordinate(90), default: null },
+    email_verified_at: { type: 'datetime', nullable: true },
+    ...timestampFields,
+  },
+  filters: { keyword: { kind: 'keyword', fields: ['uname', 'name', 'nickname', 'email', 'mobile_phone'] } },
+})
+
+export type TUser = RecordOf<typeof userResource.fields>
