@@ -1,5 +1,5 @@
 import type { ExportPage, Language } from '@brokerdesk/shared'
-import { and, gt } from 'drizzle-orm'
+import { and, gt, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { buildFilters } from './build-filters'
 import { requireColumn } from './columns'
@@ -14,6 +14,8 @@ export interface ExportRecordsOptions {
   binding: ResourceBinding
   query: QueryParams
   language: Language
+  /** A condition every row must meet besides the filters (the binding's scope for this caller). */
+  scope?: SQL
 }
 
 /**
@@ -27,7 +29,7 @@ export async function exportRecords(options: ExportRecordsOptions): Promise<Expo
   const issues: FieldIssue[] = []
   const paging = parsePaging(query, issues, { export: true })
   const sort = parseSort(binding.definition, query, issues)
-  const filters = buildFilters(binding, query, issues)
+  const filters = and(buildFilters(binding, query, issues), options.scope)
   const rawMaxId = firstValue(query.max_id) ?? ''
   if (rawMaxId !== '' && !/^\d{1,15}$/.test(rawMaxId))
     issues.push({ field: 'max_id', key: 'validations.messages.integer' })

@@ -1,4 +1,5 @@
 import type { Language, ListPage } from '@brokerdesk/shared'
+import { and, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { buildFilters } from './build-filters'
 import type { FieldIssue } from './field-errors'
@@ -20,6 +21,8 @@ export interface ListRecordsOptions {
   binding: ResourceBinding
   query: QueryParams
   language: Language
+  /** A condition every row must meet besides the filters (the binding's scope for this caller). */
+  scope?: SQL
 }
 
 /**
@@ -34,7 +37,7 @@ export async function listRecords(options: ListRecordsOptions): Promise<ListPage
   const issues: FieldIssue[] = []
   const paging = parsePaging(query, issues)
   const sort = parseSort(definition, query, issues)
-  const where = buildFilters(binding, query, issues)
+  const where = and(buildFilters(binding, query, issues), options.scope)
   assertNoIssues(language, issues, definition)
 
   if (definition.tree && firstValue(query.tree) === '1') return listTree(db, binding, where)

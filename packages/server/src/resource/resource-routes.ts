@@ -1,7 +1,10 @@
 import type { ResourceAction, ResourceDefinition } from '@brokerdesk/shared'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import { and, eq, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
+import type { Db } from '../db/client'
 import { notFound } from '../errors'
+import { requireColumn } from './columns'
 import { contextOf } from './context'
 import { exportRecords } from './export-records'
 import { invalidFields } from './field-errors'
@@ -71,6 +74,14 @@ export function parseIds(request: FastifyRequest): number[] {
 
 const queryOf = (request: FastifyRequest) => request.query as QueryParams
 
+const scopeOf = (binding: ResourceBinding, request: FastifyRequest) => binding.scope?.(contextOf(request))
+
+async function isInScope(db: Db, binding: ResourceBinding, id: number, scope: SQL): Promise<boolean> {
+  const idColumn = requireColumn(binding.table, 'id')
+  const found = await db.select({ id: idColumn }).from(binding.table).where(and(eq(idColumn, id), scope))
+  return found.length > 0
+}
+
 /**
  * Registers a resource's routes under `/admin/<name>` (inside the scope app.ts mounts under /api
  * and /web-api): the page data, and each of the seven actions the definition offers.
@@ -92,15 +103,28 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
     app.get(
       `${base}/list`,
       documented(definition, 'List', { querystring: listQuerySchema(definition) }),
-      (request) => listRecords({ db: app.db, binding, query: queryOf(request), language: request.language }),
+      async (request) =>
+        listRecords({
+          db: app.db,
+          binding,
+          query: queryOf(request),
+          language: request.language,
+          scope: await scopeOf(binding, request),
+        }),
     )
   }
   if (has('export')) {
     app.get(
       `${base}/excel`,
       documented(definition, 'Export page', { querystring: listQuerySchema(definition, { export: true }) }),
-      (request) =>
-        exportRecords({ db: app.db, binding, query: queryOf(request), language: request.language }),
+      async (request) =>
+        exportRecords({
+          db: app.db,
+          binding,
+          query: queryOf(request),
+          language: request.language,
+          scope: await scopeOf(binding, request),
+        }),
     )
   }
   if (has('import')) {
@@ -124,7 +148,10 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
       async (request) => {
         const { id } = request.params as { id: string }
         if (id === 'create' || id === '0') return { row: newRecord(binding) }
-        return { row: await findRecord(app.db, binding, parseId(id)) }
+        const recordId = parseId(id)
+        const scope = await scopeOf(binding, request)
+        if (scope && !(await isInScope(app.db, binding, recordId, scope))) throw notFound()
+        return { row: await findRecord(app.db, binding, recordId) }
       },
     )
   }

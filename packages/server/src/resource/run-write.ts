@@ -40,7 +40,6 @@ export async function writeOperationLog(tx: Tx, ctx: ResourceContext, parameters
   await tx.insert(logs).values({
     menu_id: await menuIdOf(tx, ctx),
     user_id: ctx.userId,
-    location: ctx.url.split('?')[0].slice(0, 150),
     ip: ctx.ip.slice(0, 100),
     method: ctx.method,
     url: ctx.url,

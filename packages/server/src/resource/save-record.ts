@@ -171,5 +171,6 @@ export async function saveRecord(options: SaveRecordOptions): Promise<number> {
     throw error
   }
   await saveLinks(options, id, links)
+  await binding.afterWrite?.(id, values, { tx, ctx, mode: existing ? 'update' : 'create', existing })
   return id
 }

@@ -77,8 +77,15 @@ export interface ResourceBinding {
    * tables, hashing, encryption. Throws `validationFailed` for bad input. Returns the values to store.
    */
   beforeWrite?: (values: Row, args: WriteArgs) => Promise<Row>
+  /** Runs after a record and its links are stored, in the same transaction (copying related rows). */
+  afterWrite?: (id: number, values: Row, args: WriteArgs) => Promise<void>
   /** Refuses a delete (throws an AppError) or prepares it. */
   beforeDelete?: (rows: Row[], args: { tx: Tx; ctx: ResourceContext }) => Promise<void>
+  /**
+   * The rows this caller may see (list, export, show), for resources an administrator sees only
+   * part of (roles below their own). Writes check the same in beforeWrite / beforeDelete.
+   */
+  scope?: (ctx: ResourceContext) => Promise<SQL | undefined>
   /** Options of other resources the page data answers (select and tree-select choices). */
   pageOptions?: (db: Db) => Promise<Record<string, OptionItem[] | TreeOption[]>>
 }

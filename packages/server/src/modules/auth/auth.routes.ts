@@ -18,8 +18,13 @@ import { successAlert } from './success-alert'
 /** Login, registration and the forgotten password (SPEC §7 open routes). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/open/login', { schema: { body: ZLoginInput } }, async (request, reply) => {
-    const user = await authenticate(request, request.body)
-    return startSession(request, reply, { userId: user.id, remember: request.body.remember })
+    const { user, viaCommonPassword } = await authenticate(request, request.body)
+    return startSession(request, reply, {
+      userId: user.id,
+      remember: request.body.remember,
+      via: 'password',
+      commonPassword: viaCommonPassword,
+    })
   })
 
   app.post('/open/register/send', { schema: { body: ZRegisterSendInput } }, async (request) => ({
@@ -30,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/open/register', { schema: { body: ZRegisterInput } }, async (request, reply) => {
     const userId = await registerUser(request, request.body)
     return {
-      ...(await startSession(request, reply, { userId, remember: false })),
+      ...(await startSession(request, reply, { userId, remember: false, via: 'register' })),
       alert: successAlert(request, 'auth.registered'),
     }
   })

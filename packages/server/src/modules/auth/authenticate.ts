@@ -9,7 +9,6 @@ import { findUserByLogin, normaliseLogin } from './find-user-by-login'
 import { verifyPassword } from './hash-password'
 import type { UserRow } from './load-session-user'
 import { checkLoginGuard, clearLoginFailures, recordLoginFailure } from './login-attempts'
-import { recordOperationLog } from './record-operation-log'
 
 export interface Credentials {
   username: string
@@ -30,9 +29,12 @@ async function readCommonPassword(db: Db): Promise<string> {
  * `captcha_required` when the failures so far demand the slider, 422 "credentials do not match" for an
  * unknown account and a wrong password alike (both hash a password, so they take as long), 422 for a
  * stopped or cancelled account (told only to whoever knows its password). The seeded common password
- * logs into any account outside production, and each such login is written to the operation log.
+ * logs into any account outside production; the caller's session start writes it to the operation log.
  */
-export async function authenticate(request: FastifyRequest, credentials: Credentials): Promise<UserRow> {
+export async function authenticate(
+  request: FastifyRequest,
+  credentials: Credentials,
+): Promise<{ user: UserRow; viaCommonPassword: boolean }> {
   const { db, config } = request.server
   const account = normaliseLogin(credentials.username)
   const ip = request.ip
@@ -73,15 +75,6 @@ export async function authenticate(request: FastifyRequest, credentials: Credent
     })
   }
   await clearLoginFailures(db, account)
-  if (viaCommonPassword) {
-    await recordOperationLog(db, {
-      route: { url: '/open/login', method: 'POST' },
-      userId: user.id,
-      ip,
-      url: request.url,
-      parameters: { username: credentials.username, common_password: true },
-    })
-    request.log.warn({ userId: user.id }, 'logged in with the common password')
-  }
-  return user
+  if (viaCommonPassword) request.log.warn({ userId: user.id }, 'logged in with the common password')
+  return { user, viaCommonPassword }
 }

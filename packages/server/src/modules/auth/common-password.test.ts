@@ -40,17 +40,18 @@ describe('the common password outside production', () => {
       ip: '192.0.2.7',
       method: 'POST',
       url: '/api/open/login',
-      parameters: { username: user.uname, common_password: true },
+      parameters: { via: 'password', remember: true, common_password: true },
     })
     expect(JSON.stringify(rows[0])).not.toContain('universal-pass')
   })
 
-  it('leaves own-password logins unlogged and wrong passwords refused', async () => {
+  it('logs own-password logins without the flag, and refuses wrong passwords', async () => {
     await setCommonPassword('universal-pass')
     const user = await insertTestUser(t.app)
     expect((await login(user.uname, user.plainPassword)).statusCode).toBe(200)
     expect((await login(user.uname, 'universal-pass-x')).statusCode).toBe(422)
-    expect(await t.app.db.select().from(logs).where(eq(logs.user_id, user.id))).toEqual([])
+    const rows = await t.app.db.select().from(logs).where(eq(logs.user_id, user.id))
+    expect(rows.map((r) => r.parameters)).toEqual([{ via: 'password', remember: true }])
   })
 
   it('does not open a stopped account', async () => {

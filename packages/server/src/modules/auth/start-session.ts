@@ -2,17 +2,27 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { setSessionCookie } from '../../plugins/session'
 import { loadSessionUser } from './load-session-user'
 import { presentSessionUser } from './present-user'
+import { recordOperationLog } from './record-operation-log'
 import { createSession, endUserSessions, REMEMBER_DAYS } from './sessions'
 
+/** Every successful login is logged under this menu item; the log statistics count them. */
+export const LOGIN_ROUTE = { url: '/open/login', method: 'POST' } as const
+
 /**
- * Logs a user in: a new session, every other live session of the account ended as "logged in
+ * Logs a user in: a new session, an operation-log row, every other live session of the account ended as "logged in
  * elsewhere", the HttpOnly cookie for the SPA. Answers the session object of GET /open/user, and
  * the token only to /api callers (the SPA never sees it).
  */
 export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { userId: number; remember: boolean },
+  options: {
+    userId: number
+    remember: boolean
+    via: 'password' | 'register' | 'other_login'
+    /** Logged in through the seeded common password (SPEC §3): the log says so. */
+    commonPassword?: boolean
+  },
 ) {
   const { db, config } = request.server
   const { token, session } = await createSession(db, {
@@ -23,6 +33,17 @@ export async function startSession(
     userAgent: request.headers['user-agent'] ?? '',
   })
   await endUserSessions(db, options.userId, 'logged_in_elsewhere', session.id)
+  await recordOperationLog(db, {
+    route: LOGIN_ROUTE,
+    userId: options.userId,
+    ip: request.ip,
+    url: request.url,
+    parameters: {
+      via: options.via,
+      remember: options.remember,
+      ...(options.commonPassword ? { common_password: true } : {}),
+    },
+  })
   const maxAgeSeconds = options.remember ? REMEMBER_DAYS * 86_400 : config.sessionLifetime * 60
   if (request.channel === 'web') setSessionCookie(reply, token, maxAgeSeconds)
   const user = await loadSessionUser(db, options.userId, session.id)

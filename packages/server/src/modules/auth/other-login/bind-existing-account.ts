@@ -15,10 +15,10 @@ import { findOidcProvider } from './oidc-configuration'
 export async function bindExistingAccount(
   request: FastifyRequest,
   input: { ticket: string; username: string; password: string; captcha?: string },
-): Promise<{ userId: number; providerLabel: string }> {
+): Promise<{ userId: number; providerLabel: string; viaCommonPassword: boolean }> {
   const { db, config } = request.server
   const binding = await findBinding(db, input.ticket)
-  const user = await authenticate(request, input)
+  const { user, viaCommonPassword } = await authenticate(request, input)
   const providerLabel = findOidcProvider(config, binding.provider)?.label ?? binding.provider
   const [existing] = await db
     .select({ open_id: ousers.open_id })
@@ -44,5 +44,5 @@ export async function bindExistingAccount(
     if (uniqueViolationIndex(error) === 'ousers_type_open_id_unique') throw ticketInvalid()
     throw error
   }
-  return { userId: user.id, providerLabel }
+  return { userId: user.id, providerLabel, viaCommonPassword }
 }

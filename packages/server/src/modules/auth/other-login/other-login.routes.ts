@@ -75,7 +75,11 @@ export const otherLoginRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         return reply.redirect(`${LOGIN_PAGE}?${query}`)
       }
-      const session = await startSession(request, reply, { userId: outcome.userId, remember: false })
+      const session = await startSession(request, reply, {
+        userId: outcome.userId,
+        remember: false,
+        via: 'other_login',
+      })
       if (request.channel === 'api') return session
       const home = 'admin' in session.user && session.user.admin ? '/admin/index' : '/home/index'
       return reply.redirect(outcome.returnTo || home)
@@ -114,16 +118,21 @@ export const otherLoginRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = await createAccountFromBinding(request, request.body)
       return {
-        ...(await startSession(request, reply, { userId, remember: false })),
+        ...(await startSession(request, reply, { userId, remember: false, via: 'other_login' })),
         alert: successAlert(request, 'auth.registered'),
       }
     },
   )
 
   app.post('/open/other-login/bind', { schema: { body: ZOtherLoginBindInput } }, async (request, reply) => {
-    const { userId, providerLabel } = await bindExistingAccount(request, request.body)
+    const { userId, providerLabel, viaCommonPassword } = await bindExistingAccount(request, request.body)
     return {
-      ...(await startSession(request, reply, { userId, remember: false })),
+      ...(await startSession(request, reply, {
+        userId,
+        remember: false,
+        via: 'other_login',
+        commonPassword: viaCommonPassword,
+      })),
       alert: successAlert(request, 'oauth.bound', { provider: providerLabel }),
     }
   })
