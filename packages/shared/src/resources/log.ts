@@ -13,7 +13,7 @@ export const logResource = defineResource({
     user_name: { type: 'string', list: true, export: false },
     location: { type: 'string', list: true, filter: 'like' },
     method: { type: 'string', list: true, filter: 'equals' },
-    url: { type: 'string', filter: 'like' },
+    url: { type: 'string', list: true, filter: 'like' },
     ip: { type: 'string', list: true, filter: 'like' },
     parameters: { type: 'json', nullable: true },
     return: { type: 'string', nullable: true },

@@ -14,13 +14,13 @@ afterAll(() => t.close())
 
 describe('the operation log resource', () => {
   it('lists entries with the operator and the menu item named', async () => {
-    const body = (await admin.get('/admin/logs/list?method=POST&location=banks')).json()
+    const body = (await admin.get('/admin/logs/list?method=POST&url=banks')).json()
     expect(body.data[0]).toMatchObject({
       user_id: 1,
       user_name: 'Administrator',
       menu_id: 88,
       menu_name: 'Create bank',
-      location: '/api/admin/banks',
+      url: '/api/admin/banks',
       parameters: { name: 'Logged', full_name: 'Logged Bank' },
     })
   })
