@@ -1,5 +1,6 @@
 import type { Language } from '@brokerdesk/shared'
 import { identityCatalogs } from './identity-messages'
+import { permissionCatalogs } from './permission-messages'
 import { resourceCatalogs } from './resource-messages'
 import { validationCatalogs } from './validation-messages'
 
@@ -204,6 +205,7 @@ export const catalogs = Object.fromEntries(
       ...validationCatalogs[language as Language],
       ...catalog,
       ...identityCatalogs[language as Language],
+      ...permissionCatalogs[language as Language],
     },
   ]),
 ) as Record<Language, Catalog>

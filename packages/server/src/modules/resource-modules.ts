@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { adminsModule } from './admins/admins.resource'
 import { agentSystemsModule } from './agent-systems/agent-systems.resource'
 import { areasModule } from './areas/areas.resource'
 import { banksModule } from './banks/banks.resource'
@@ -7,8 +8,10 @@ import { configsModule } from './configs/configs.resource'
 import { firmsModule } from './firms/firms.resource'
 import { logCountsModule } from './log-counts/log-counts.routes'
 import { logsModule } from './logs/logs.resource'
+import { menusModule } from './menus/menus.resource'
 import { pclassifysModule } from './pclassifys/pclassifys.resource'
 import { productsModule } from './products/products.resource'
+import { rolesModule } from './roles/roles.resource'
 import { uploadsModule } from './uploads/uploads.routes'
 import { usersModule } from './users/users.resource'
 import { yearsModule } from './years/years.resource'
@@ -24,6 +27,9 @@ export const resourceModules: FastifyPluginAsync[] = [
   agentSystemsModule,
   areasModule,
   usersModule,
+  adminsModule,
+  rolesModule,
+  menusModule,
   configsModule,
   logsModule,
   logCountsModule,

@@ -44,7 +44,7 @@ export interface PageDataOptions {
   ctx: ResourceContext
   definition: ResourceDefinition
   defaults: Row
-  pageOptions?: (db: Db) => Promise<Record<string, OptionItem[] | TreeOption[]>>
+  pageOptions?: (db: Db, ctx: ResourceContext) => Promise<Record<string, OptionItem[] | TreeOption[]>>
 }
 
 /** `GET /admin/<name>`: the definition as the SPA renders it, the option sets and this user's actions. */
@@ -52,7 +52,7 @@ export async function buildPageData(options: PageDataOptions): Promise<ResourceP
   const { ctx, definition } = options
   const [actions, dynamic] = await Promise.all([
     allowedActions(ctx, definition),
-    options.pageOptions ? options.pageOptions(ctx.db) : {},
+    options.pageOptions ? options.pageOptions(ctx.db, ctx) : {},
   ])
   return {
     resource: definition.name,

@@ -1,6 +1,6 @@
 import type { ResourceAction, ResourceDefinition } from '@brokerdesk/shared'
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteShorthandOptions } from 'fastify'
 import { and, eq, type SQL } from 'drizzle-orm'
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteShorthandOptions } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../db/client'
 import { notFound } from '../errors'
@@ -78,7 +78,10 @@ const scopeOf = (binding: ResourceBinding, request: FastifyRequest) => binding.s
 
 async function isInScope(db: Db, binding: ResourceBinding, id: number, scope: SQL): Promise<boolean> {
   const idColumn = requireColumn(binding.table, 'id')
-  const found = await db.select({ id: idColumn }).from(binding.table).where(and(eq(idColumn, id), scope))
+  const found = await db
+    .select({ id: idColumn })
+    .from(binding.table)
+    .where(and(eq(idColumn, id), scope))
   return found.length > 0
 }
 

@@ -87,5 +87,5 @@ export interface ResourceBinding {
    */
   scope?: (ctx: ResourceContext) => Promise<SQL | undefined>
   /** Options of other resources the page data answers (select and tree-select choices). */
-  pageOptions?: (db: Db) => Promise<Record<string, OptionItem[] | TreeOption[]>>
+  pageOptions?: (db: Db, ctx: ResourceContext) => Promise<Record<string, OptionItem[] | TreeOption[]>>
 }

@@ -1,3 +1,4 @@
+import { adminResource } from './admin'
 import { agentSystemResource } from './agent-system'
 import { areaResource } from './area'
 import { bankResource } from './bank'
@@ -7,13 +8,16 @@ import type { ResourceDefinition } from './define-resource'
 import { firmResource } from './firm'
 import { logResource } from './log'
 import { logCountResource } from './log-count'
+import { menuResource } from './menu'
 import { pclassifyResource } from './pclassify'
 import { productResource } from './product'
+import { roleResource } from './role'
 import { userResource } from './user'
 import { yearResource } from './year'
 
 /** Every resource definition by its name (the url segment under /admin). */
 export const RESOURCES: Record<string, ResourceDefinition> = {
+  admins: adminResource,
   'agent-systems': agentSystemResource,
   areas: areaResource,
   banks: bankResource,
@@ -22,8 +26,10 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   firms: firmResource,
   logs: logResource,
   'log-counts': logCountResource,
+  menus: menuResource,
   pclassifys: pclassifyResource,
   products: productResource,
+  roles: roleResource,
   users: userResource,
   years: yearResource,
 }

@@ -59,6 +59,26 @@ export const OPERATE_MENU: MenuSeed = {
           icons: 'fa-sitemap',
           url: '/admin/roles',
           resource: { item: 'Role' },
+          children: [
+            admin({
+              id: 166,
+              name: 'Role permissions',
+              description: 'The menu tree of a role with the items it holds',
+              icons: 'fa-key',
+              url: '/admin/roles/{id}/permissions',
+              method: ['get'],
+              action: 'RoleController@permissions',
+            }),
+            admin({
+              id: 167,
+              name: 'Save role permissions',
+              description: 'Assign menu items to a role, optionally removing them from its descendants',
+              icons: 'fa-key',
+              url: '/admin/roles/{id}/permissions',
+              method: ['put'],
+              action: 'RoleController@savePermissions',
+            }),
+          ],
         }),
         adminResource({
           id: 25,

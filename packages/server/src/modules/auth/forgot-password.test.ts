@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { desc, eq, sql } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { mailOutbox, smsOutbox, verificationCodes } from '../../db/schema/index'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 import { solveCaptcha } from '../captcha/solve-captcha'
@@ -89,10 +89,18 @@ describe('forgot password by e-mail', () => {
     })
     const code = await codeMailedTo('forgetful@example.com')
     expect(code).toMatch(/^\d{6}$/)
-    const [outbox] = await t.app.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.recipient, 'forgetful@example.com'))
+    // The outbox row is written once the SMTP server has accepted the message, just after it arrives.
+    const outbox = await vi.waitFor(
+      async () => {
+        const [row] = await t.app.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.recipient, 'forgetful@example.com'))
+        if (!row) throw new Error('not recorded yet')
+        return row
+      },
+      { timeout: 5000, interval: 50 },
+    )
     expect(outbox).toMatchObject({ transport: 'smtp', status: 'sent', body: null })
 
     const reset = await post('/open/forgot-password/reset-password', {

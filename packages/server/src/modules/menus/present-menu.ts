@@ -3,7 +3,8 @@ import type { menus } from '../../db/schema/index'
 
 type MenuRow = typeof menus.$inferSelect
 
-function useList(mask: number): MenuItem['use'] {
+/** `menus.use` as the list the API shows: 0 means both. */
+export function useList(mask: number): MenuItem['use'] {
   if (mask === 0) return ['api', 'web']
   return (Object.keys(USE_BITS) as Array<keyof typeof USE_BITS>).filter((k) => (mask & USE_BITS[k]) !== 0)
 }
@@ -37,4 +38,9 @@ export function presentMenu(row: MenuRow): MenuItem {
     plug_in_key: row.plug_in_key,
     options: options ?? null,
   }
+}
+
+/** The `use` list of an input back to its bitmask; an empty list means both (0). */
+export function useBitsOf(list: readonly string[]): number {
+  return list.reduce((mask, use) => mask | (USE_BITS[use as keyof typeof USE_BITS] ?? 0), 0)
 }

@@ -24,6 +24,7 @@ export const openRoutes: FastifyPluginAsyncZod = async (app) => {
     menus: await listVisibleMenus(app.db, {
       env: app.config.env,
       groups: request.user ? (request.user.admin ? ['open', 'home', 'admin'] : ['open', 'home']) : ['open'],
+      roleIds: request.user?.admin?.roles.map((role) => role.id),
     }),
   }))
 

@@ -1,13 +1,13 @@
 import { methodBitOf } from '@brokerdesk/shared'
-import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client'
-import { menuRole, menus } from '../../db/schema/index'
+import { menus } from '../../db/schema/index'
 import { forbidden, unauthenticated } from '../../errors'
 import { API_PREFIX, WEB_PREFIX } from '../../global-config'
+import { menuHeldBy } from './held-menus'
 
-/** The seeded super administrator role holds every operation (SPEC §6). */
-export const SUPER_ADMIN_ROLE_ID = 1
+export { SUPER_ADMIN_ROLE_ID } from './held-menus'
 
 /** `/web-api/admin/firms/:id` → `/admin/firms/{id}`, the form menu urls are written in. */
 export function menuUrlOfRoute(routeUrl: string): string {
@@ -29,16 +29,6 @@ export async function rolesHoldRoute(
   options: { url: string; method: string; env: string; roleIds: number[] },
 ): Promise<boolean> {
   const bit = methodBitOf(options.method)
-  const superAdmin = options.roleIds.includes(SUPER_ADMIN_ROLE_ID)
-  const heldByRoles =
-    options.roleIds.length === 0
-      ? sql`false`
-      : exists(
-          db
-            .select({ one: sql`1` })
-            .from(menuRole)
-            .where(and(eq(menuRole.menu_id, menus.id), inArray(menuRole.role_id, options.roleIds))),
-        )
   const [item] = await db
     .select({ id: menus.id })
     .from(menus)
@@ -49,7 +39,7 @@ export async function rolesHoldRoute(
         eq(menus.disabled, 0),
         isNull(menus.deleted_at),
         sql`(cardinality(${menus.env}) = 0 or ${options.env} = any(${menus.env}))`,
-        superAdmin ? undefined : heldByRoles,
+        menuHeldBy(options.roleIds),
       ),
     )
     .limit(1)

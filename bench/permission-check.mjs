@@ -1,0 +1,164 @@
+// What the permission check adds to an admin request. The server is bundled from its sources with
+// esbuild (into bench/dist), seeded, and driven through app.inject (no network):
+//   1. GET /api/admin/banks/list as an administrator whose one role holds only that item, and as
+//      the super administrator: the whole request, authorize included;
+//   2. rolesHoldRoute — the one query authorize runs for an admin route — alone, for the same
+//      administrator and route: what the check costs inside that request.
+// Median and p95 of BENCH_RUNS runs after a warm-up.
+//
+//   node bench/permission-check.mjs               PGlite (in memory)
+//   BENCH_DB=postgres node bench/permission-check.mjs
+//   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test): a server where the bench
+//     creates, and afterwards drops, its own database
+//   BENCH_RUNS (default 300)
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import pg from 'pg'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const serverDir = path.join(root, 'packages/server')
+const outDir = path.join(root, 'bench/dist')
+const RUNS = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? 300) || 300, 10), 5000)
+const which = process.env.BENCH_DB ?? 'pglite'
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+async function buildServer() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8'))
+  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@brokerdesk/'))
+  fs.rmSync(outDir, { recursive: true, force: true })
+  await build({
+    stdin: {
+      contents: [
+        "export { openDatabase } from './src/db/client'",
+        "export { seedDatabase } from './src/db/seed/index'",
+        "export { buildApp } from './src/app'",
+        "export { loadConfig } from './src/config'",
+        "export { createSession } from './src/modules/auth/sessions'",
+        "export { rolesHoldRoute } from './src/modules/permissions/authorize'",
+        "export { adminRole, admins, menuRole, menus, roles, users } from './src/db/schema/index'",
+      ].join('\n'),
+      resolveDir: serverDir,
+      loader: 'ts',
+    },
+    outfile: path.join(outDir, 'server.mjs'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    external: [...external, ...external.map((name) => `${name}/*`)],
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  })
+  fs.cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outDir, 'migrations'), { recursive: true })
+  return import(path.join(outDir, 'server.mjs'))
+}
+
+async function openBenchDatabase(server) {
+  if (which !== 'postgres') return { database: await server.openDatabase({}), drop: async () => {} }
+  const name = `brokerdesk_bench_${Date.now()}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const database = await server.openDatabase({ url: url.toString() })
+  return {
+    database,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl })
+      await dropper.connect()
+      await dropper.query(`drop database if exists ${name} with (force)`)
+      await dropper.end()
+    },
+  }
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]
+
+async function measure(name, run) {
+  for (let i = 0; i < Math.min(30, RUNS); i++) await run()
+  const times = []
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now()
+    await run()
+    times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  const result = { name, median: percentile(times, 50), p95: percentile(times, 95) }
+  console.log(
+    `${name.padEnd(62)} median ${result.median.toFixed(3).padStart(7)} ms   p95 ${result.p95.toFixed(3).padStart(7)} ms`,
+  )
+  return result
+}
+
+const server = await buildServer()
+const { eq } = await import('drizzle-orm')
+const { database, drop } = await openBenchDatabase(server)
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-bench-'))
+try {
+  await database.migrate()
+  const config = server.loadConfig({ APP_ENV: 'testing', LOG_LEVEL: 'silent', DATA_DIR: dataDir })
+  await server.seedDatabase(database.db, { adminPassword: 'bench-secret-123', env: config.env })
+  const app = await server.buildApp({ config, database, serveWeb: false })
+  await app.ready()
+  const db = database.db
+
+  // A clerk whose one role holds only GET /admin/banks/list.
+  const [user] = await db
+    .insert(server.users)
+    .values({ uname: 'benchclerk', name: 'Bench', status: 1 })
+    .returning()
+  const [role] = await db.insert(server.roles).values({ name: 'Bench role', parent_id: 1 }).returning()
+  const [admin] = await db.insert(server.admins).values({ user_id: user.id }).returning()
+  await db.insert(server.adminRole).values({ admin_id: admin.id, role_id: role.id })
+  const [item] = await db.select().from(server.menus).where(eq(server.menus.url, '/admin/banks/list'))
+  await db.insert(server.menuRole).values({ role_id: role.id, menu_id: item.id })
+  const session = async (userId) =>
+    (
+      await server.createSession(db, {
+        userId,
+        remember: false,
+        lifetimeMinutes: 120,
+        ip: '127.0.0.1',
+        userAgent: 'bench',
+      })
+    ).token
+  const clerkToken = await session(user.id)
+  const superToken = await session(1)
+  const list = (token) => async () => {
+    const response = await app.inject({
+      url: '/api/admin/banks/list',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    if (response.statusCode !== 200) throw new Error(`list answered ${response.statusCode}`)
+  }
+  const check = (roleIds) => async () => {
+    const allowed = await server.rolesHoldRoute(db, {
+      url: '/admin/banks/list',
+      method: 'GET',
+      env: 'testing',
+      roleIds,
+    })
+    if (!allowed) throw new Error('refused')
+  }
+
+  console.log(`${which}, ${RUNS} runs each`)
+  const clerkRequest = await measure('request as the clerk holding only the item', list(clerkToken))
+  await measure('request as the super administrator', list(superToken))
+  const clerkCheck = await measure('permission check alone (rolesHoldRoute), the clerk', check([role.id]))
+  await measure('permission check alone (rolesHoldRoute), super administrator', check([1]))
+  console.log(
+    `the check is ${((clerkCheck.median / clerkRequest.median) * 100).toFixed(1)}% of the clerk's request (median)`,
+  )
+  await app.close()
+} finally {
+  await database.close()
+  await drop()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}

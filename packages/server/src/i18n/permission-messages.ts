@@ -1,0 +1,100 @@
+import { LANGUAGES, type Language } from '@brokerdesk/shared'
+
+/** One text per language, in the order of LANGUAGES: zh-CN, en, zh-TW, de, es, fr, it, ja, ko, fa, pt, ru. */
+type Texts = [string, string, string, string, string, string, string, string, string, string, string, string]
+
+/** Messages of menus, roles and admins. */
+const MESSAGES: Record<string, Texts> = {
+  'roles.super_admin_fixed': [
+    '超级管理员角色拥有全部权限，不能删除或修改权限',
+    'The super administrator role holds every permission; it cannot be deleted or have its permissions changed',
+    '超級管理員角色擁有全部權限，不能刪除或修改權限',
+    'Die Rolle Superadministrator hat alle Berechtigungen; sie kann weder gelöscht noch geändert werden',
+    'El rol de superadministrador tiene todos los permisos; no se puede eliminar ni cambiar sus permisos',
+    'Le rôle de super administrateur a toutes les autorisations ; il ne peut être ni supprimé ni modifié',
+    'Il ruolo di super amministratore ha tutti i permessi; non può essere eliminato né modificato',
+    'スーパー管理者ロールはすべての権限を持ち、削除や権限変更はできません',
+    '최고 관리자 역할은 모든 권한을 가지며 삭제하거나 권한을 바꿀 수 없습니다',
+    'نقش مدیر ارشد همه مجوزها را دارد و نمی‌توان آن را حذف یا مجوزهایش را تغییر داد',
+    'A função de superadministrador tem todas as permissões; não pode ser excluída nem alterada',
+    'Роль суперадминистратора имеет все права; её нельзя удалить или изменить её права',
+  ],
+  'roles.has_admins': [
+    '角色“{name}”还有管理员，不能删除',
+    'The role "{name}" still has administrators and cannot be deleted',
+    '角色「{name}」還有管理員，不能刪除',
+    'Die Rolle „{name}“ hat noch Administratoren und kann nicht gelöscht werden',
+    'El rol «{name}» aún tiene administradores y no se puede eliminar',
+    'Le rôle « {name} » a encore des administrateurs et ne peut pas être supprimé',
+    'Il ruolo «{name}» ha ancora amministratori e non può essere eliminato',
+    'ロール「{name}」にはまだ管理者がいるため削除できません',
+    '역할 "{name}"에 아직 관리자가 있어 삭제할 수 없습니다',
+    'نقش «{name}» هنوز مدیر دارد و نمی‌توان آن را حذف کرد',
+    'A função "{name}" ainda tem administradores e não pode ser excluída',
+    'У роли «{name}» ещё есть администраторы, её нельзя удалить',
+  ],
+  'roles.not_a_template': [
+    '所选模板不是可用的模板角色',
+    'The selected template is not a template role you can use',
+    '所選模板不是可用的模板角色',
+    'Die gewählte Vorlage ist keine verwendbare Vorlagenrolle',
+    'La plantilla seleccionada no es un rol de plantilla utilizable',
+    'Le modèle choisi n’est pas un rôle modèle utilisable',
+    'Il modello selezionato non è un ruolo modello utilizzabile',
+    '選択したテンプレートは使用できるテンプレートロールではありません',
+    '선택한 템플릿은 사용할 수 있는 템플릿 역할이 아닙니다',
+    'الگوی انتخاب‌شده نقش الگوی قابل استفاده نیست',
+    'O modelo selecionado não é uma função modelo utilizável',
+    'Выбранный шаблон не является доступной шаблонной ролью',
+  ],
+  'roles.menu_not_assignable': [
+    '只能分配您自己拥有的权限',
+    'You can only assign permissions you hold yourself',
+    '只能分配您自己擁有的權限',
+    'Sie können nur Berechtigungen vergeben, die Sie selbst haben',
+    'Solo puede asignar permisos que usted mismo tiene',
+    'Vous ne pouvez attribuer que les autorisations que vous avez vous-même',
+    'Può assegnare solo i permessi che possiede',
+    '自分が持つ権限のみ割り当てられます',
+    '본인이 가진 권한만 부여할 수 있습니다',
+    'فقط مجوزهایی را می‌توانید واگذار کنید که خودتان دارید',
+    'Você só pode atribuir permissões que você mesmo tem',
+    'Можно назначать только права, которые есть у вас самих',
+  ],
+  'admins.role_not_assignable': [
+    '只能分配您角色之下的角色',
+    'You can only assign roles below your own',
+    '只能分配您角色之下的角色',
+    'Sie können nur Rollen unterhalb Ihrer eigenen vergeben',
+    'Solo puede asignar roles por debajo del suyo',
+    'Vous ne pouvez attribuer que des rôles situés sous le vôtre',
+    'Può assegnare solo ruoli al di sotto del proprio',
+    '自分のロールより下のロールのみ割り当てられます',
+    '본인 역할 아래의 역할만 부여할 수 있습니다',
+    'فقط نقش‌های زیر نقش خودتان را می‌توانید واگذار کنید',
+    'Você só pode atribuir funções abaixo da sua',
+    'Можно назначать только роли ниже вашей',
+  ],
+  'admins.first_admin': [
+    '第一个管理员不能删除',
+    'The first administrator cannot be deleted',
+    '第一個管理員不能刪除',
+    'Der erste Administrator kann nicht gelöscht werden',
+    'El primer administrador no se puede eliminar',
+    'Le premier administrateur ne peut pas être supprimé',
+    'Il primo amministratore non può essere eliminato',
+    '最初の管理者は削除できません',
+    '첫 번째 관리자는 삭제할 수 없습니다',
+    'مدیر نخست را نمی‌توان حذف کرد',
+    'O primeiro administrador não pode ser excluído',
+    'Первого администратора нельзя удалить',
+  ],
+}
+
+/** The messages of menus, roles and admins by language. */
+export const permissionCatalogs = Object.fromEntries(
+  LANGUAGES.map((language, index) => [
+    language,
+    Object.fromEntries(Object.entries(MESSAGES).map(([key, texts]) => [key, texts[index]])),
+  ]),
+) as Record<Language, Record<string, string>>

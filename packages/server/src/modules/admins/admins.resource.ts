@@ -1,0 +1,47 @@
+import { adminResource } from '@brokerdesk/shared'
+import { type SQL, sql } from 'drizzle-orm'
+import { adminRole, admins, roles, users } from '../../db/schema/index'
+import { resourcePlugin } from '../../resource/resource-routes'
+import type { ResourceBinding } from '../../resource/types'
+import { refuse } from '../roles/refuse'
+import { assignableRoleOptions } from '../roles/role-options'
+import { FIRST_USER_ID } from '../users/users.resource'
+import { prepareAdminValues } from './prepare-admin-values'
+
+/** The first administrator record, the installation's, can never be deleted. */
+export const FIRST_ADMIN_ID = 1
+
+/** The account's names beside each admin record, in the page's statement. */
+const accountColumns = (page: Record<string, SQL>) => {
+  const of = (column: string) =>
+    sql<string>`coalesce((select u.${sql.identifier(column)} from users u where u.id = ${page.user_id}), '')`.as(
+      column,
+    )
+  return { uname: of('uname'), name: of('name'), email: of('email'), mobile_phone: of('mobile_phone') }
+}
+
+/** Back-office users: an account bound to roles; one live admin record per account. */
+export const adminsBinding: ResourceBinding = {
+  definition: adminResource,
+  table: admins,
+  references: { user_id: { table: users } },
+  links: {
+    role_ids: {
+      table: adminRole,
+      ownerColumn: adminRole.admin_id,
+      targetColumn: adminRole.role_id,
+      targetTable: roles,
+    },
+  },
+  uniqueIndexes: { admins_user_id_unique: 'user_id' },
+  pageColumns: accountColumns,
+  beforeWrite: prepareAdminValues,
+  pageOptions: async (db, ctx) => ({ role_ids: await assignableRoleOptions(db, ctx.roleIds) }),
+  beforeDelete: async (rows, { ctx }) => {
+    if (rows.some((row) => row.id === FIRST_ADMIN_ID || row.user_id === FIRST_USER_ID)) {
+      throw refuse(ctx.language, 'ids', 'admins.first_admin')
+    }
+  },
+}
+
+export const adminsModule = resourcePlugin(adminsBinding)

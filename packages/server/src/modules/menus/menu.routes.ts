@@ -1,0 +1,50 @@
+import { buildMenuTree, menuResource, ZMenuPositionSchema } from '@brokerdesk/shared'
+import { asc, isNull } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { menus } from '../../db/schema/index'
+import { contextOf } from '../../resource/context'
+import { documented } from '../../resource/resource-routes'
+import { findMenuInfo } from './find-menu-info'
+import { moveMenu } from './move-menu'
+import { presentMenu } from './present-menu'
+
+/** The drag page: the whole tree, and moving an item (local only, through its menu item). */
+export function menuRoutes(app: FastifyInstance): void {
+  app.get(
+    '/admin/menus/tree',
+    documented(menuResource, 'The whole menu tree, nested under childrens'),
+    async () => {
+      const rows = await app.db
+        .select()
+        .from(menus)
+        .where(isNull(menus.deleted_at))
+        .orderBy(asc(menus.left_margin))
+      return { menus: buildMenuTree(rows.map(presentMenu)) }
+    },
+  )
+
+  app.get(
+    '/open/menu-info',
+    {
+      schema: {
+        tags: [menuResource.name],
+        summary: 'The visible page item of a path (null when the caller may not see it)',
+        querystring: z.object({ url: z.string().max(255) }),
+      },
+    },
+    async (request) => ({ menu: await findMenuInfo(request, (request.query as { url: string }).url) }),
+  )
+
+  app.post(
+    '/admin/menus/update-position',
+    {
+      schema: {
+        tags: [menuResource.name],
+        summary: 'Move an item before, after or inside another',
+        body: ZMenuPositionSchema,
+      },
+    },
+    async (request) => moveMenu(contextOf(request), request.body as never),
+  )
+}

@@ -1,0 +1,182 @@
+import { methodBitOf } from '@brokerdesk/shared'
+import { isNull } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminRole, admins, menuRole, menus, roles, users } from '../../db/schema/index'
+import { listRoutes, type RegisteredRoute } from '../../testing/route-table'
+import { createTestApp, csrfSession, type TestApp } from '../../testing/test-app'
+import { createSession } from '../auth/sessions'
+import { groupOfMenuUrl, menuUrlOfRoute } from './authorize'
+
+/**
+ * The permission matrix, generated from the route table: every /web-api route (and a sample of
+ * /api) × anonymous, ordinary user, admin without the route's item, admin holding only that item,
+ * super administrator. A route added later is covered without a new test.
+ */
+
+type Actor = 'anonymous' | 'user' | 'admin_without' | 'admin_with_only' | 'super_admin'
+const ACTORS: Actor[] = ['anonymous', 'user', 'admin_without', 'admin_with_only', 'super_admin']
+type Expect = 'pass' | 401 | 403
+
+/** Routes that end the caller's session are asked anonymously only, so the shared sessions live on. */
+const ENDS_SESSION = /\/open\/logout$/
+const CONCURRENCY = 12
+
+let t: TestApp
+let app: FastifyInstance
+let csrf: { cookie: string; token: string }
+
+type MenuRow = typeof menus.$inferSelect
+let items: MenuRow[]
+
+/** The enabled items of a route in this environment, or whether one exists only elsewhere. */
+function itemsOf(route: RegisteredRoute, env: string) {
+  const url = menuUrlOfRoute(route.url)
+  const bit = methodBitOf(route.method)
+  const matching = items.filter((m) => m.url === url && (m.method & bit) !== 0 && m.disabled === 0)
+  const here = matching.filter((m) => m.env.length === 0 || m.env.includes(env))
+  return { matching, here, elsewhere: matching.length > 0 && here.length === 0 }
+}
+
+function expected(route: RegisteredRoute, actor: Actor, env: string): Expect {
+  const group = groupOfMenuUrl(menuUrlOfRoute(route.url))
+  if (group === undefined || group === 'open') return 'pass'
+  if (actor === 'anonymous') return 401
+  if (group === 'home') return 'pass'
+  if (itemsOf(route, env).elsewhere) return 403
+  return actor === 'admin_with_only' || actor === 'super_admin' ? 'pass' : 403
+}
+
+/** A token for a user, without going through the login form. */
+async function tokenOf(userId: number): Promise<string> {
+  const { token } = await createSession(app.db, {
+    userId,
+    remember: false,
+    lifetimeMinutes: app.config.sessionLifetime,
+    ip: '127.0.0.1',
+    userAgent: 'matrix',
+  })
+  return token
+}
+
+let n = 0
+/** A back-office user whose one role holds exactly these menu items. */
+async function adminHolding(menuIds: number[]): Promise<string> {
+  n += 1
+  const [user] = await app.db
+    .insert(users)
+    .values({ uname: `matrix${n}x`, name: `Matrix ${n}`, status: 1 })
+    .returning()
+  const [role] = await app.db
+    .insert(roles)
+    .values({ name: `Matrix role ${n}`, parent_id: 1 })
+    .returning()
+  const [admin] = await app.db.insert(admins).values({ user_id: user.id }).returning()
+  await app.db.insert(adminRole).values({ admin_id: admin.id, role_id: role.id })
+  if (menuIds.length > 0)
+    await app.db.insert(menuRole).values(menuIds.map((menu_id) => ({ role_id: role.id, menu_id })))
+  return tokenOf(user.id)
+}
+
+function concreteUrl(url: string): string {
+  return url.replace(/:id\b/g, '999999').replace(/:\w+/g, 'x').replace(/\*/g, 'x')
+}
+
+async function send(route: RegisteredRoute, token: string | undefined) {
+  const web = route.url.startsWith('/web-api/')
+  const headers: Record<string, string> = web
+    ? { cookie: `${csrf.cookie}${token ? `; Authorization=${token}` : ''}`, 'x-csrf-token': csrf.token }
+    : token
+      ? { authorization: `Bearer ${token}` }
+      : {}
+  const write = !['GET', 'HEAD', 'OPTIONS'].includes(route.method)
+  const response = await app.inject({
+    method: route.method as 'GET',
+    url: concreteUrl(route.url),
+    headers,
+    ...(write ? { payload: {} } : {}),
+  })
+  return response.statusCode
+}
+
+async function inPool<T>(tasks: (() => Promise<T>)[], size: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length)
+  let next = 0
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++
+      results[index] = await tasks[index]()
+    }
+  }
+  await Promise.all(Array.from({ length: size }, worker))
+  return results
+}
+
+const matches = (status: number, expect: Expect) =>
+  expect === 'pass' ? status !== 401 && status !== 403 : status === expect
+
+describe('the permission matrix of every route', () => {
+  let routes: RegisteredRoute[]
+
+  beforeAll(async () => {
+    t = await createTestApp()
+    app = t.app
+    csrf = await csrfSession(app)
+    items = await app.db.select().from(menus).where(isNull(menus.deleted_at))
+    const all = listRoutes(app)
+    const api = all.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
+    routes = [...all.filter((r) => r.url.startsWith('/web-api/')), ...api.filter((_, i) => i % 5 === 0)]
+  })
+  afterAll(() => t.close())
+
+  it('answers each route as its group and menu item say, for each kind of caller', async () => {
+    expect(routes.filter((r) => r.url.startsWith('/web-api/admin/')).length).toBeGreaterThan(80)
+    expect(routes).toContainEqual({ method: 'PUT', url: '/web-api/admin/roles/:id/permissions' })
+    const env = app.config.env
+    const [plain] = await app.db
+      .insert(users)
+      .values({ uname: 'matrixplain', name: 'Plain', status: 1 })
+      .returning()
+    const tokens: Record<Exclude<Actor, 'admin_with_only'>, string | undefined> = {
+      anonymous: undefined,
+      user: await tokenOf(plain.id),
+      admin_without: await adminHolding([]),
+      super_admin: await tokenOf(1),
+    }
+    // One admin per distinct menu item set, holding only that (local-only items too).
+    const holding = new Map<string, string>()
+    const itemKey = (route: RegisteredRoute) =>
+      itemsOf(route, env)
+        .matching.map((m) => m.id)
+        .join(',')
+    for (const route of routes) {
+      const ids = itemsOf(route, env).matching.map((m) => m.id)
+      const key = ids.join(',')
+      if (ids.length > 0 && !holding.has(key)) holding.set(key, await adminHolding(ids))
+    }
+
+    const cases = routes.flatMap((route) =>
+      ACTORS.filter((actor) => actor === 'anonymous' || !ENDS_SESSION.test(route.url)).map((actor) => ({
+        route,
+        actor,
+        expect: expected(route, actor, env),
+      })),
+    )
+    const started = performance.now()
+    const statuses = await inPool(
+      cases.map((c) => () => {
+        const token = c.actor === 'admin_with_only' ? holding.get(itemKey(c.route)) : tokens[c.actor]
+        return send(c.route, token)
+      }),
+      CONCURRENCY,
+    )
+    const failures = cases
+      .map((c, i) => ({ ...c, status: statuses[i] }))
+      .filter((c) => !matches(c.status, c.expect))
+      .map((c) => `${c.route.method} ${c.route.url} as ${c.actor}: expected ${c.expect}, got ${c.status}`)
+    console.log(
+      `permission matrix: ${routes.length} routes × ${ACTORS.length} callers = ${cases.length} requests in ${Math.round(performance.now() - started)} ms`,
+    )
+    expect(failures).toEqual([])
+  })
+})

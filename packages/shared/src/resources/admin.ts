@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { userName } from '../validation/rules'
+import { idField, timestampFields } from './common-fields'
+import { defineResource, type RecordOf } from './define-resource'
+import { idList, message, optionalEmail, optionalMobile, optionalText, reference } from './field-rules'
+
+const optionalUserName = () =>
+  z
+    .string(message('string'))
+    .trim()
+    .superRefine((v, ctx) => {
+      if (v === '') return
+      for (const issue of userName().safeParse(v).error?.issues ?? []) {
+        ctx.addIssue({ code: 'custom', message: issue.message })
+      }
+    })
+
+/**
+ * Back-office users (SPEC §3 "Admins"): an admin record links an account to roles. A new admin
+ * binds an existing account (`user_id`) or creates one with it (`uname`, `name`, `password`,
+ * `email`, `mobile_phone`, used only when `user_id` is 0). The account's names are shown beside it.
+ */
+export const adminResource = defineResource({
+  name: 'admins',
+  fields: {
+    id: idField,
+    user_id: {
+      type: 'integer',
+      input: 'select',
+      rule: reference(),
+      default: 0,
+      options: { resource: 'users' },
+      list: true,
+      filter: 'equals',
+    },
+    uname: { type: 'string', input: 'text', rule: optionalUserName().default(''), list: true, export: false },
+    name: { type: 'string', input: 'text', rule: optionalText(50), list: true, export: false },
+    email: { type: 'string', input: 'text', rule: optionalEmail(), list: true, export: false },
+    mobile_phone: { type: 'string', input: 'text', rule: optionalMobile(), export: false },
+    password: {
+      type: 'string',
+      input: 'password',
+      rule: z
+        .string(message('string'))
+        .refine((v) => v === '' || (v.length >= 6 && v.length <= 18), message('between', { min: 6, max: 18 }))
+        .default(''),
+      writeOnly: true,
+    },
+    role_ids: {
+      type: 'integer[]',
+      input: 'multi-select',
+      rule: idList(),
+      default: [],
+      options: { resource: 'roles', tree: true },
+      list: true,
+    },
+    ...timestampFields,
+  },
+})
+
+export type TAdmin = RecordOf<typeof adminResource.fields>

@@ -1,0 +1,64 @@
+import { z } from 'zod'
+import { idField, timestampFields, treeFields, yesNoOptions } from './common-fields'
+import { defineResource, type RecordOf } from './define-resource'
+import { flag, optionalText, reference, requiredText } from './field-rules'
+
+export const ROLE_IS_TMP = yesNoOptions('roles', 'is_tmp')
+
+/**
+ * Roles: a tree by parent (an administrator manages the roles below their own), template roles
+ * whose permissions a new role may copy (`tmp_id`), and how many administrators hold each.
+ */
+export const roleResource = defineResource({
+  name: 'roles',
+  fields: {
+    id: idField,
+    name: {
+      type: 'string',
+      input: 'text',
+      rule: requiredText(255),
+      required: true,
+      list: true,
+      filter: 'like',
+    },
+    description: {
+      type: 'string',
+      nullable: true,
+      input: 'textarea',
+      rule: optionalText(65535),
+      default: '',
+      list: true,
+    },
+    is_tmp: {
+      type: 'integer',
+      input: 'switch',
+      rule: flag(),
+      default: 0,
+      options: ROLE_IS_TMP,
+      list: true,
+      filter: 'in',
+    },
+    tmp_id: {
+      type: 'integer',
+      input: 'select',
+      rule: reference(),
+      default: 0,
+      options: { resource: 'roles' },
+    },
+    admins_count: { type: 'integer', list: true, export: false },
+    ...treeFields('roles'),
+    ...timestampFields,
+  },
+  filters: { keyword: { kind: 'keyword', fields: ['name'] } },
+  tree: true,
+  defaultSort: 'left_margin',
+})
+
+export type TRole = RecordOf<typeof roleResource.fields>
+
+/** PUT /admin/roles/{id}/permissions: the menu items the role holds; `cascade` also takes removed ones from its descendants. */
+export const ZRolePermissionsSchema = z.object({
+  menu_ids: z.array(z.coerce.number().int().positive()).max(10_000),
+  cascade: z.boolean().optional(),
+})
+export type TRolePermissions = z.infer<typeof ZRolePermissionsSchema>
