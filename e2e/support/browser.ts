@@ -27,17 +27,30 @@ export async function launchBrowser(): Promise<Browser> {
   })
 }
 
-/** A fresh browser profile (cookies, storage) pointed at the server under test. */
-export function newContext(browser: Browser, options: { locale?: string } = {}): Promise<BrowserContext> {
+/**
+ * A fresh browser profile (cookies, storage) pointed at the server under test. `headers` go with every
+ * request, e.g. X-Forwarded-For to act as a visitor from another address (the server trusts the proxy).
+ */
+export function newContext(
+  browser: Browser,
+  options: {
+    locale?: string
+    headers?: Record<string, string>
+    viewport?: { width: number; height: number }
+  } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: inject('baseUrl'),
     locale: options.locale ?? 'zh-CN',
-    viewport: { width: 1280, height: 800 },
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    extraHTTPHeaders: options.headers,
   })
 }
 
 /** Keeps a picture of the page for people to look at (e2e/screenshots, not committed). */
 export async function snapshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true })
+  // Sticky headers land mid-page in a full-page picture of a scrolled page.
+  await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true })
 }

@@ -4,6 +4,8 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { OIDC_CLIENT, startOidcProvider } from './openid-provider'
+import { startSmtpInbox } from './smtp-inbox'
 
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password'
 const root = path.resolve(import.meta.dirname, '../..')
@@ -34,13 +36,23 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`The server did not answer within 60 s:\n${output()}`)
 }
 
-/** Starts the built server on a free port with a fresh embedded database, as `npm start` would. */
+/**
+ * Starts the built server on a free port with a fresh embedded database, as `npm start` would, with
+ * an SMTP inbox and an OpenID provider beside it in this process. Its output (JSON log lines, where
+ * the log SMS provider writes the texts it "sends") goes to `<data dir>/server.log`.
+ */
 export default async function setup(project: TestProject) {
   const main = path.join(root, 'packages/server/dist/main.js')
   if (!fs.existsSync(main)) throw new Error('The app is not built: run "npm run build" before the e2e tests.')
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-e2e-'))
-  let log = ''
+  const baseUrl = `http://127.0.0.1:${port}`
+  const mailDir = path.join(dataDir, 'mail')
+  const serverLog = path.join(dataDir, 'server.log')
+  const smtp = await startSmtpInbox(mailDir)
+  const oidc = await startOidcProvider(baseUrl)
+  const logFile = fs.openSync(serverLog, 'a')
+  const prefix = `OIDC_${OIDC_CLIENT.name.toUpperCase()}_`
   const child = spawn(process.execPath, [main], {
     cwd: root,
     env: {
@@ -49,21 +61,38 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       APP_ENV: 'testing',
+      APP_URL: baseUrl,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       DATABASE_URL: '',
+      MAIL_HOST: '127.0.0.1',
+      MAIL_PORT: String(smtp.port),
+      SMS_PROVIDER: 'log',
+      OIDC_PROVIDERS: OIDC_CLIENT.name,
+      [`${prefix}ISSUER`]: oidc.issuer,
+      [`${prefix}CLIENT_ID`]: OIDC_CLIENT.id,
+      [`${prefix}CLIENT_SECRET`]: OIDC_CLIENT.secret,
+      [`${prefix}LABEL`]: OIDC_CLIENT.label,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFile, logFile],
   })
-  child.stdout?.on('data', (chunk) => (log += chunk))
-  child.stderr?.on('data', (chunk) => (log += chunk))
-  const baseUrl = `http://127.0.0.1:${port}`
-  await waitForHealth(baseUrl, child, () => log)
+  const output = () => fs.readFileSync(serverLog, 'utf8').slice(-4000)
+  try {
+    await waitForHealth(baseUrl, child, output)
+  } catch (error) {
+    child.kill('SIGTERM')
+    await Promise.all([smtp.close(), oidc.close()])
+    throw error
+  }
   project.provide('baseUrl', baseUrl)
+  project.provide('serverLog', serverLog)
+  project.provide('mailDir', mailDir)
 
   return async () => {
     child.kill('SIGTERM')
     await new Promise((resolve) => child.once('exit', resolve))
+    fs.closeSync(logFile)
+    await Promise.all([smtp.close(), oidc.close()])
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 }
@@ -71,5 +100,9 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    /** The server's output: JSON log lines, the log SMS provider's texts among them. */
+    serverLog: string
+    /** Where the SMTP inbox writes each message it receives (`.eml`). */
+    mailDir: string
   }
 }

@@ -1,5 +1,6 @@
 export * from './api'
 export * from './global-config'
 export * from './menu'
+export * from './menu-routes'
 export * from './resources/index'
 export * from './validation/index'

@@ -138,6 +138,20 @@ describe('answer rules', () => {
     })
     modal.onOk?.()
     expect(navigate).toHaveBeenCalledWith('/open/login?redirect=%2Fadmin%2Ffirms')
+    // The prompt says it all: no "error while requesting the server" alert beside it.
+    expect(alerts()).toEqual([])
+  })
+
+  it('leaves the statuses a caller handles itself without the generic alert', async () => {
+    respond(() =>
+      json({ message: 'Too many failed logins', code: 'too_many_requests', retry_after: 600 }, 429),
+    )
+    const error = await http.post('/open/login', {}, { handledStatuses: [429] }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 429, handled: false, message: 'Too many failed logins' })
+    expect(alerts()).toEqual([])
+
+    await expect(http.post('/open/login', {})).rejects.toMatchObject({ status: 429 })
+    expect(alerts()).toHaveLength(1)
   })
 
   it('follows an absolute redirect with the browser', async () => {

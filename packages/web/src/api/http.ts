@@ -29,6 +29,8 @@ export interface RequestOptions {
   redirect?: RequestRedirect
   /** Background calls (session, token, client id): no generic error alert; every other rule applies. */
   silent?: boolean
+  /** Error statuses the caller tells the user about itself (e.g. a login's 429): no generic alert for them. */
+  handledStatuses?: readonly number[]
 }
 
 type Answer = AnswerExtras & Partial<ErrorBody> & Record<string, unknown>
@@ -125,7 +127,10 @@ function forceLogout(): void {
   })
 }
 
-/** The answer rules of SPEC §7; returns whether the user was told something. */
+/**
+ * The answer rules of SPEC §7; returns whether the user was told something. `silent` leaves out the
+ * generic error alert (also left out for a forced logout, whose prompt says it all).
+ */
 export function applyAnswerRules(status: number, answer: Answer | undefined, silent = false): boolean {
   let handled = false
   if (answer && typeof answer._token === 'string' && answer._token) setToken(answer._token)
@@ -149,7 +154,7 @@ export function applyAnswerRules(status: number, answer: Answer | undefined, sil
     return true
   }
   const ok = (status >= 200 && status < 300) || status === 302
-  if (!ok && status !== 422 && !answer?.alert && !silent) {
+  if (!ok && status !== 422 && !answer?.alert && !answer?.force_logout && !silent) {
     pushAlert({ show: true, type: 'danger', message: i18n.t('http.server_error') })
     handled = true
   }
@@ -179,7 +184,8 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const status = res.type === 'opaqueredirect' ? 302 : res.status
   const body = await readBody(res)
   const answer = body && typeof body === 'object' ? (body as Answer) : undefined
-  const handled = applyAnswerRules(status, answer, options.silent)
+  const quiet = options.silent || options.handledStatuses?.includes(status)
+  const handled = applyAnswerRules(status, answer, quiet)
   if ((status >= 200 && status < 300) || status === 302) return body as T
   throw new HttpError(status, answer, handled, typeof body === 'string' ? body : '')
 }

@@ -87,7 +87,6 @@ export function lazyPage<P extends object>(
     return pending
   }
 
-  // biome-ignore lint/correctness/noComponentHookFactories: a factory like React.lazy, called once per page at module load.
   function LazyPageComponent(props: P) {
     const Component = use(preload())
     return <Component {...props} />

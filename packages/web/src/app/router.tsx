@@ -5,6 +5,7 @@ import { OpenLayout } from '../layouts/OpenLayout'
 import { ForbiddenPage, MaintenancePage, NotFoundPage, ServerErrorPage } from '../pages/errors/ErrorPage'
 import { RequireLogin } from './guards'
 import { lazyPage } from './lazy-page'
+import { MenuRoutes } from './menu-routes'
 import { RouteErrorBoundary } from './RouteErrorBoundary'
 
 const HomeLayout = lazyPage(() => import('../layouts/HomeLayout'))
@@ -12,6 +13,13 @@ const AdminLayout = lazyPage(() => import('../layouts/AdminLayout'))
 const OpenIndexPage = lazyPage(() => import('../pages/open/index/OpenIndexPage'))
 const HomeIndexPage = lazyPage(() => import('../pages/home/index/HomeIndexPage'))
 const AdminIndexPage = lazyPage(() => import('../pages/admin/index/AdminIndexPage'))
+const LoginPage = lazyPage(() => import('../pages/open/login/LoginPage'))
+const RegisterPage = lazyPage(() => import('../pages/open/register/RegisterPage'))
+const ForgotPasswordPage = lazyPage(() => import('../pages/open/password/ForgotPasswordPage'))
+const HomePersonagePage = lazyPage(() => import('../pages/home/personage/HomePersonagePage'))
+const HomePasswordPage = lazyPage(() => import('../pages/home/personage/HomePasswordPage'))
+const AdminPersonagePage = lazyPage(() => import('../pages/admin/personage/AdminPersonagePage'))
+const AdminPasswordPage = lazyPage(() => import('../pages/admin/personage/AdminPasswordPage'))
 
 function suspended(element: ReactNode): ReactNode {
   return <Suspense fallback={<PageLoading fullscreen />}>{element}</Suspense>
@@ -41,6 +49,9 @@ export const routes: RouteObject[] = [
   group('/open', <OpenLayout />, [
     { index: true, element: <Navigate to="/open/index" replace /> },
     { path: 'index', element: <OpenIndexPage /> },
+    { path: 'login', element: <LoginPage /> },
+    { path: 'register', element: <RegisterPage /> },
+    { path: 'password', element: <ForgotPasswordPage /> },
     ...errorRoutes(),
     { path: '*', element: <NotFoundPage /> },
   ]),
@@ -51,6 +62,9 @@ export const routes: RouteObject[] = [
       children: [
         { index: true, element: <Navigate to="/home/index" replace /> },
         { path: 'index', element: <HomeIndexPage /> },
+        { path: 'personage', element: <Navigate to="/home/personage/index" replace /> },
+        { path: 'personage/index', element: <HomePersonagePage /> },
+        { path: 'personage/password', element: <HomePasswordPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },
@@ -62,7 +76,11 @@ export const routes: RouteObject[] = [
       children: [
         { index: true, element: <Navigate to="/admin/index" replace /> },
         { path: 'index', element: <AdminIndexPage /> },
-        { path: '*', element: <NotFoundPage /> },
+        { path: 'personage', element: <Navigate to="/admin/personage/index" replace /> },
+        { path: 'personage/index', element: <AdminPersonagePage /> },
+        { path: 'personage/password', element: <AdminPasswordPage /> },
+        // Every other admin page comes from the menu list (a path no menu item gives answers 403).
+        { path: '*', element: <MenuRoutes /> },
       ],
     },
   ]),
@@ -83,6 +101,13 @@ const PAGES: Record<string, { preload: () => Promise<unknown> }> = {
   '/open/index': OpenIndexPage,
   '/home/index': HomeIndexPage,
   '/admin/index': AdminIndexPage,
+  '/open/login': LoginPage,
+  '/open/register': RegisterPage,
+  '/open/password': ForgotPasswordPage,
+  '/home/personage/index': HomePersonagePage,
+  '/home/personage/password': HomePasswordPage,
+  '/admin/personage/index': AdminPersonagePage,
+  '/admin/personage/password': AdminPasswordPage,
 }
 
 /** Starts loading the chunks of the page at `pathname` early, while the language still loads. */

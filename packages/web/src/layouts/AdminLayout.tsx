@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
 import { Brand } from '../components/Brand'
 import { PageLoading } from '../components/PageLoading'
+import { AdminBreadcrumb } from './AdminBreadcrumb'
 import { AdminMenu } from './AdminMenu'
 import { HeaderActions } from './HeaderActions'
 
@@ -60,6 +61,7 @@ export default function AdminLayout() {
             aria-expanded={!collapsed}
             onClick={() => setCollapsed((value) => !value)}
           />
+          <AdminBreadcrumb />
           <HeaderActions area="admin" />
         </Layout.Header>
         <Layout.Content id="content" className="bd-admin__content">

@@ -33,6 +33,11 @@ export function fetchUser(force = false): Promise<SessionState> {
   return pending
 }
 
+/** Starts the session a login or registration answered with (the same shape as GET /open/user). */
+export function signIn(answer: UserAnswer | undefined): void {
+  sessionStore.set({ user: answer?.user ?? {}, lifetime: answer?.lifetime ?? 0, loading: false })
+}
+
 /**
  * POST /open/logout (a 302 also counts as logged out), then clears the Authorization and Open-Id
  * cookies, refreshes the token and empties the user after 100 ms (SPEC §4).

@@ -1,0 +1,45 @@
+import type { Page } from 'playwright-core'
+import zh from '../../packages/web/src/i18n/locales/zh-CN/front.json'
+import { solveSliderCaptcha } from './captcha-solver'
+
+/** The Chinese texts of the SPA (the e2e browsers use zh-CN, the default language). */
+export { zh }
+
+/** The form of the login page (antd names it `login`, so its inputs are #login_username, ...). */
+export const loginForm = (page: Page) => page.locator('form#login')
+
+/**
+ * Logs in on the login page the browser is on: fills the form and submits it, solving the slider
+ * captcha whenever the form shows one, until the browser leaves the login page.
+ */
+export async function logIn(page: Page, username: string, password: string): Promise<void> {
+  const form = loginForm(page)
+  await form.locator('#login_username').fill(username)
+  await form.locator('#login_password').fill(password)
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await form.locator('.bd-captcha').count()) await solveSliderCaptcha(page, form)
+    await form.locator('button[type=submit]').click()
+    const outcome = await Promise.race([
+      page
+        .waitForURL((url) => url.pathname !== '/open/login', { timeout: 15_000 })
+        .then(() => 'left' as const),
+      form
+        .locator('.bd-captcha.bd-captcha--ready')
+        .waitFor({ timeout: 15_000 })
+        .then(() => 'captcha' as const),
+    ])
+    if (outcome === 'left') return
+  }
+  throw new Error(`could not log in as ${username}`)
+}
+
+/** Opens the account menu of the header and picks an item. */
+export async function pickFromUserMenu(page: Page, item: string): Promise<void> {
+  await page.getByRole('button', { name: zh.nav.account }).click()
+  await page.locator('.ant-dropdown').getByRole('menuitem', { name: item }).click()
+}
+
+/** The text of the alert the server's `alert` put at the top of the page. */
+export async function waitForAlert(page: Page, text: string): Promise<void> {
+  await page.locator('.bd-alerts').getByText(text).first().waitFor()
+}

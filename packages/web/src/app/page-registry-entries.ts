@@ -1,0 +1,10 @@
+import { lazyPage } from './lazy-page'
+import { registerPages } from './page-registry'
+
+/** The special pages of the resources that differ from the generic list and form. */
+registerPages('products', { edit: lazyPage(() => import('../pages/admin/products/ProductEdit')) })
+registerPages('agent-systems', {
+  list: lazyPage(() => import('../pages/admin/agent-systems/AgentSystemList')),
+  edit: lazyPage(() => import('../pages/admin/agent-systems/AgentSystemEdit')),
+})
+registerPages('log-counts', { list: lazyPage(() => import('../pages/admin/log-counts/LogCountList')) })

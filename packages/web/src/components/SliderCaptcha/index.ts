@@ -1,0 +1,3 @@
+export { CaptchaField } from './CaptchaField'
+export { CaptchaModal, useCaptchaPrompt } from './CaptchaModal'
+export { SliderCaptcha, type SliderCaptchaProps } from './SliderCaptcha'

@@ -1,0 +1,170 @@
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react'
+
+/** `[x, y, ms since the start]`, in pixels of the background image. */
+export type TrackPoint = [number, number, number]
+
+export interface SliderAnswer {
+  /** Left edge of the piece in pixels of the background image. */
+  x: number
+  durationMs: number
+  /** The pointer's path; left out for the keyboard, which makes no drag. */
+  track?: TrackPoint[]
+}
+
+interface DragState {
+  pointerId: number
+  startX: number
+  startY: number
+  startedAt: number
+  /** Image pixels per screen pixel. */
+  scale: number
+  track: TrackPoint[]
+}
+
+/** Arrow keys move the piece this many image pixels (with Shift, PageUp/PageDown: BIG_STEP). */
+const STEP = 1
+const BIG_STEP = 10
+const MAX_TRACK_POINTS = 1500
+
+const round1 = (value: number) => Math.round(value * 10) / 10
+
+/**
+ * The slider's handle: dragged with a mouse, finger or pen (pointer events), or moved with the arrow
+ * keys and dropped with Enter. Positions are in pixels of the background image (`imageWidth` wide,
+ * shown at whatever width `trackRef` has), from 0 to `max`.
+ */
+export function useSliderDrag(options: {
+  trackRef: RefObject<HTMLElement | null>
+  imageWidth: number
+  max: number
+  enabled: boolean
+  onRelease: (answer: SliderAnswer) => void
+}) {
+  const { trackRef, imageWidth, max, enabled, onRelease } = options
+  const [x, setX] = useState(0)
+  const [dragging, setDragging] = useState(false)
+  const position = useRef(0)
+  const drag = useRef<DragState | null>(null)
+  const keyboardStart = useRef<number | null>(null)
+
+  const moveTo = useCallback(
+    (value: number) => {
+      position.current = Math.min(max, Math.max(0, value))
+      setX(position.current)
+    },
+    [max],
+  )
+
+  const reset = useCallback(() => {
+    drag.current = null
+    keyboardStart.current = null
+    setDragging(false)
+    moveTo(0)
+  }, [moveTo])
+
+  useEffect(() => {
+    if (!enabled) {
+      drag.current = null
+      setDragging(false)
+    }
+  }, [enabled])
+
+  const onPointerDown = (event: PointerEvent<HTMLElement>) => {
+    if (!enabled || (event.pointerType === 'mouse' && event.button !== 0)) return
+    event.preventDefault()
+    const width = trackRef.current?.getBoundingClientRect().width || imageWidth
+    event.currentTarget.setPointerCapture?.(event.pointerId)
+    drag.current = {
+      pointerId: event.pointerId,
+      startX: event.clientX - position.current * (width / imageWidth),
+      startY: event.clientY,
+      startedAt: performance.now(),
+      scale: imageWidth / width,
+      track: [[round1(position.current), 0, 0]],
+    }
+    setDragging(true)
+  }
+
+  const follow = (event: PointerEvent<HTMLElement>): DragState | null => {
+    const state = drag.current
+    if (!state || event.pointerId !== state.pointerId) return null
+    moveTo((event.clientX - state.startX) * state.scale)
+    const at = Math.round(performance.now() - state.startedAt)
+    const last = state.track[state.track.length - 1]
+    const point: TrackPoint = [
+      round1(position.current),
+      round1((event.clientY - state.startY) * state.scale),
+      at,
+    ]
+    if (at > last[2] && state.track.length < MAX_TRACK_POINTS) state.track.push(point)
+    else state.track[state.track.length - 1] = [point[0], point[1], Math.max(at, last[2])]
+    return state
+  }
+
+  const onPointerMove = (event: PointerEvent<HTMLElement>) => {
+    follow(event)
+  }
+
+  const onPointerUp = (event: PointerEvent<HTMLElement>) => {
+    const state = follow(event)
+    if (!state) return
+    drag.current = null
+    setDragging(false)
+    if (position.current < 1) {
+      moveTo(0)
+      return
+    }
+    onRelease({
+      x: round1(position.current),
+      durationMs: Math.round(performance.now() - state.startedAt),
+      track: state.track,
+    })
+  }
+
+  const onPointerCancel = () => {
+    if (drag.current) reset()
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!enabled) return
+    const big = event.shiftKey ? BIG_STEP : STEP
+    const moves: Record<string, number> = {
+      ArrowRight: position.current + big,
+      ArrowUp: position.current + big,
+      ArrowLeft: position.current - big,
+      ArrowDown: position.current - big,
+      PageUp: position.current + BIG_STEP,
+      PageDown: position.current - BIG_STEP,
+      Home: 0,
+      End: max,
+    }
+    if (event.key in moves) {
+      event.preventDefault()
+      keyboardStart.current ??= performance.now()
+      moveTo(moves[event.key])
+      return
+    }
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault()
+      if (keyboardStart.current === null || position.current < 1) return
+      const durationMs = Math.round(performance.now() - keyboardStart.current)
+      keyboardStart.current = null
+      onRelease({ x: round1(position.current), durationMs })
+    }
+  }
+
+  return {
+    x,
+    dragging,
+    reset,
+    handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel, onKeyDown },
+  }
+}

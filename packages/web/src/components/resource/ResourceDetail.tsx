@@ -1,0 +1,39 @@
+import type { ResourcePageData } from '@brokerdesk/shared'
+import { Button, Descriptions, Image } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { displayValue, fieldTitle } from './option-label'
+import { flattenOptions, type Row } from './resource-api'
+
+/** A record shown read-only (a user who may view it but not change it, e.g. an operation log). */
+export function ResourceDetail({ page, row }: { page: ResourcePageData; row: Row }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const items = page.fields
+    .filter((field) => !field.writeOnly && field.name in row)
+    .map((field) => {
+      const value = row[field.name]
+      const long = field.type === 'json' || (typeof value === 'string' && value.length > 60)
+      return {
+        key: field.name,
+        label: fieldTitle(t, page.resource, field),
+        span: long ? ('filled' as const) : 1,
+        children:
+          field.input === 'image' && value ? (
+            <Image src={String(value)} width={96} alt="" />
+          ) : field.type === 'json' && value !== null && typeof value === 'object' ? (
+            <pre className="bd-mono bd-detail-json">{JSON.stringify(value, null, 2)}</pre>
+          ) : (
+            displayValue(t, field, value, flattenOptions(page.options[field.name]))
+          ),
+      }
+    })
+  return (
+    <>
+      <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} />
+      <Button style={{ marginTop: 16 }} onClick={() => navigate(`/admin/${page.resource}`)}>
+        {t('actions.back')}
+      </Button>
+    </>
+  )
+}

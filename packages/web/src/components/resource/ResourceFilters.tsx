@@ -1,0 +1,171 @@
+import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons'
+import type { FilterMeta, OptionItem, ResourcePageData } from '@brokerdesk/shared'
+import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd'
+import type { Dayjs } from 'dayjs'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Params } from '../../api/http'
+import { fieldTitle, optionText } from './option-label'
+import { flattenOptions } from './resource-api'
+
+/** Filters shown before "more" is opened. */
+const FIRST_FILTERS = 4
+
+type Values = Record<string, unknown>
+
+const isDateType = (filter: FilterMeta) => filter.type === 'date' || filter.type === 'datetime'
+
+/** The query parameters of the filter form's values (SPEC: filters are named after the fields). */
+export function filterParams(filters: readonly FilterMeta[], values: Values): Params {
+  const params: Params = {}
+  for (const filter of filters) {
+    const value = values[filter.name]
+    if (value === undefined || value === null || value === '') continue
+    if (filter.kind === 'between') {
+      const [from, to] = (value as [unknown, unknown]) ?? []
+      const side = (v: unknown) =>
+        v === null || v === undefined
+          ? ''
+          : isDateType(filter)
+            ? (v as Dayjs).format('YYYY-MM-DD')
+            : String(v)
+      if (side(from) || side(to)) params[filter.name] = `${side(from)},${side(to)}`
+    } else if (filter.kind === 'bits') {
+      const bits = (value as number[]).reduce((mask, bit) => mask | bit, 0)
+      if (bits) params[filter.name] = bits
+    } else if (Array.isArray(value)) {
+      if (value.length > 0) params[filter.name] = value.join(',')
+    } else {
+      params[filter.name] = typeof value === 'string' ? value.trim() : value
+    }
+  }
+  return params
+}
+
+function NumberRange({
+  value,
+  onChange,
+}: {
+  value?: [number | null, number | null]
+  onChange?: (v: unknown) => void
+}) {
+  const [from, to] = value ?? [null, null]
+  return (
+    <Space.Compact block>
+      <InputNumber style={{ width: '50%' }} value={from} onChange={(v) => onChange?.([v, to])} />
+      <InputNumber style={{ width: '50%' }} value={to} onChange={(v) => onChange?.([from, v])} />
+    </Space.Compact>
+  )
+}
+
+interface FilterInputProps {
+  filter: FilterMeta
+  options: readonly OptionItem[]
+}
+
+/** The control of one filter; the id, value and onChange its Form.Item hands it go to the widget. */
+function FilterInput({ filter, options, ...rest }: FilterInputProps) {
+  const control = rest as Record<string, never>
+  const { t } = useTranslation()
+  const choices = options.map((o) => ({ value: o.value, label: optionText(t, o) }))
+  const select = (multiple: boolean) => (
+    <Select
+      {...control}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      mode={multiple ? 'multiple' : undefined}
+      maxTagCount="responsive"
+      options={choices}
+      placeholder={t('actions.all')}
+    />
+  )
+  switch (filter.kind) {
+    case 'between':
+      return isDateType(filter) ? (
+        <DatePicker.RangePicker {...control} style={{ width: '100%' }} allowEmpty={[true, true]} />
+      ) : (
+        <NumberRange {...control} />
+      )
+    case 'in':
+    case 'bits':
+      return choices.length > 0 ? select(true) : <Input {...control} allowClear placeholder="1,2,3" />
+    case 'equals':
+      return choices.length > 0 ? select(false) : <Input {...control} allowClear />
+    default:
+      return (
+        <Input {...control} allowClear prefix={filter.kind === 'keyword' ? <SearchOutlined /> : undefined} />
+      )
+  }
+}
+
+/** Keyword search first, the id and timestamps last; otherwise the definition's order. */
+function filterRank(filter: FilterMeta): number {
+  if (filter.kind === 'keyword') return 0
+  if (filter.name === 'id' || filter.name === 'created_at' || filter.name === 'updated_at') return 2
+  return 1
+}
+
+/** A filter's choices: the page data's option set of its name, else the definition's static one. */
+export function filterOptions(page: ResourcePageData, filter: FilterMeta): OptionItem[] {
+  const options = page.options[filter.name] ?? (Array.isArray(filter.options) ? filter.options : [])
+  return flattenOptions(options)
+}
+
+export interface ResourceFiltersProps {
+  page: ResourcePageData
+  onSearch: (params: Params) => void
+}
+
+/** The filter bar of a list, built from the definition's filters. */
+export function ResourceFilters({ page, onSearch }: ResourceFiltersProps) {
+  const { t } = useTranslation()
+  const [form] = Form.useForm<Values>()
+  const [expanded, setExpanded] = useState(false)
+  const filters = [...page.filters]
+    .filter((filter) => filter.kind !== 'not-in')
+    .sort((a, b) => filterRank(a) - filterRank(b))
+  if (filters.length === 0) return null
+  const shown = expanded ? filters : filters.slice(0, FIRST_FILTERS)
+  const submit = (values: Values) => onSearch(filterParams(filters, values))
+  return (
+    <Form
+      form={form}
+      name={`filters-${page.resource}`}
+      layout="vertical"
+      onFinish={submit}
+      className="bd-resource-filters"
+    >
+      <Row gutter={16}>
+        {shown.map((filter) => (
+          <Col key={filter.name} xs={24} sm={12} lg={8} xl={6}>
+            <Form.Item name={filter.name} label={fieldTitle(t, page.resource, filter)}>
+              <FilterInput filter={filter} options={filterOptions(page, filter)} />
+            </Form.Item>
+          </Col>
+        ))}
+      </Row>
+      <Space wrap>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+          {t('actions.search')}
+        </Button>
+        <Button
+          onClick={() => {
+            form.resetFields()
+            onSearch({})
+          }}
+        >
+          {t('actions.reset')}
+        </Button>
+        {filters.length > FIRST_FILTERS && (
+          <Button
+            type="link"
+            onClick={() => setExpanded((v) => !v)}
+            icon={expanded ? <UpOutlined /> : <DownOutlined />}
+          >
+            {t(expanded ? 'actions.less_filters' : 'actions.more_filters')}
+          </Button>
+        )}
+      </Space>
+    </Form>
+  )
+}

@@ -1,0 +1,165 @@
+import './resource.css'
+import type { FieldMeta, ResourceDefinition, ResourcePageData } from '@brokerdesk/shared'
+import { useQueryClient } from '@tanstack/react-query'
+import { Button, Form, Space } from 'antd'
+import dayjs from 'dayjs'
+import { type ReactNode, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { showServerErrors } from '../../forms/use-zod-form'
+import { type ObjectSchema, zodField } from '../../forms/zod-rule'
+import { notify } from '../../state/notify'
+import { FieldInput, type FieldInputProps } from './inputs/FieldInput'
+import { fieldTitle } from './option-label'
+import { type Row, saveRow } from './resource-api'
+
+type Values = Record<string, unknown>
+
+/** A special widget for one field; gets what FieldInput gets, plus the form's current values. */
+export type FieldRenderer = (props: FieldInputProps & { values: Values }) => ReactNode
+
+export interface ResourceFormProps {
+  page: ResourcePageData
+  /** The shared definition: its zod rules validate the form (the server's 422 remains the judge). */
+  definition?: ResourceDefinition
+  /** Another schema than the definition's (e.g. a password that may stay empty on update). */
+  schema?: ObjectSchema
+  /** `create` or the record's id. */
+  id: string
+  row: Row
+  /** Widgets that differ from the input kind's, by field. */
+  renderers?: Record<string, FieldRenderer>
+  /** Extra text under a field's input. */
+  extras?: Record<string, ReactNode>
+  /** The values sent, from the form's. */
+  beforeSave?: (values: Values) => Values
+}
+
+/** The definition's own schema with its checks across fields. */
+export function formSchema(definition: ResourceDefinition | undefined): ObjectSchema | undefined {
+  if (!definition) return undefined
+  const schema = definition.create as unknown as ObjectSchema
+  const refine = definition.refine
+  return refine ? (schema.superRefine((value, ctx) => refine(value as Values, ctx)) as ObjectSchema) : schema
+}
+
+/** Datetimes travel as ISO 8601 (the form shows local time). */
+function toWire(fields: readonly FieldMeta[], values: Values): Values {
+  const out: Values = { ...values }
+  for (const field of fields) {
+    if (field.input === 'datetime' && typeof out[field.name] === 'string' && out[field.name]) {
+      out[field.name] = dayjs(String(out[field.name])).toISOString()
+    }
+  }
+  return out
+}
+
+/** The form of a resource from its fields: validated as the user types, saved with POST or PUT. */
+export function ResourceForm({
+  page,
+  definition,
+  schema,
+  id,
+  row,
+  renderers = {},
+  extras = {},
+  beforeSave,
+}: ResourceFormProps) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [form] = Form.useForm<Values>()
+  const values = Form.useWatch([], form) ?? row
+  const [saving, setSaving] = useState(false)
+  const creating = id === 'create'
+  const editable = (page.actions as string[]).includes(creating ? 'create' : 'update')
+  const rules = schema ?? formSchema(definition)
+  const fields = useMemo(() => page.fields.filter((field) => field.input), [page.fields])
+  const action = t(creating ? 'actions.create' : 'actions.update')
+
+  const submit = async (input: Values) => {
+    setSaving(true)
+    try {
+      const body = toWire(fields, beforeSave ? beforeSave(input) : input)
+      await saveRow(page.resource, id, body)
+      await queryClient.invalidateQueries({ queryKey: ['resource', page.resource] })
+      notify('success', t('messages.success', { action }))
+      navigate(`/admin/${page.resource}`)
+    } catch (error) {
+      const rest = showServerErrors(form, error)
+      if (rest.length > 0) notify('danger', rest.join(' '))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Form
+      form={form}
+      name={`resource-${page.resource}`}
+      layout="vertical"
+      initialValues={row}
+      disabled={!editable}
+      onFinish={submit}
+      className="bd-resource-form"
+      scrollToFirstError
+    >
+      {fields.map((field) => {
+        const rendered = renderers[field.name]
+        const props: FieldInputProps = {
+          field,
+          options: page.options[field.name] ?? [],
+          disabledValues: field.name === 'parent_id' && !creating ? [row.id] : [],
+          maxDepth: field.name === 'parent_id' && page.max_level ? page.max_level - 1 : undefined,
+        }
+        const label = fieldTitle(t, page.resource, field)
+        const validation =
+          rules && field.name in rules.shape ? zodField(rules, field.name, { label }) : { name: field.name }
+        return (
+          <Form.Item
+            key={field.name}
+            {...validation}
+            label={label}
+            required={field.required}
+            extra={extras[field.name]}
+          >
+            {rendered ? (
+              <RenderedField render={rendered} props={props} values={values} />
+            ) : (
+              <FieldInput {...props} />
+            )}
+          </Form.Item>
+        )
+      })}
+      <Space>
+        {editable && (
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('actions.save')}
+          </Button>
+        )}
+        <Button disabled={false} onClick={() => navigate(`/admin/${page.resource}`)}>
+          {t('actions.back')}
+        </Button>
+      </Space>
+    </Form>
+  )
+}
+
+/** Lets a renderer receive the Form.Item's value and onChange like FieldInput does. */
+function RenderedField({
+  render,
+  props,
+  values,
+  id,
+  value,
+  onChange,
+}: {
+  render: FieldRenderer
+  props: FieldInputProps
+  values: Values
+  id?: string
+  value?: unknown
+  onChange?: (value: unknown) => void
+}) {
+  return render({ ...props, id, value, onChange, values })
+}

@@ -1,0 +1,236 @@
+import './resource.css'
+import {
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  NumberOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons'
+import type { FieldMeta, ResourcePageData } from '@brokerdesk/shared'
+import { useQueryClient } from '@tanstack/react-query'
+import { Button, Image, Popconfirm, Space, Table, type TableProps } from 'antd'
+import type { SorterResult } from 'antd/es/table/interface'
+import { type ReactNode, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { HttpError, type Params } from '../../api/http'
+import { notify } from '../../state/notify'
+import { displayValue, fieldTitle } from './option-label'
+import { ResourceFilters } from './ResourceFilters'
+import { deleteRows, flattenOptions, type Row, useResourceList } from './resource-api'
+import { TransferButtons } from './transfer/TransferButtons'
+
+export type CellRenderer = (value: unknown, row: Row) => ReactNode
+
+export interface ResourceListProps {
+  page: ResourcePageData
+  /** Cells shown otherwise than as text, by column. */
+  cells?: Record<string, CellRenderer>
+  /** More buttons in the toolbar. */
+  toolbar?: ReactNode
+  /** Called with the filters of every search (e.g. for a "delete what the filter matches" button). */
+  onFiltersChange?: (params: Params) => void
+}
+
+/** Drops the empty child lists of a tree answer, so leaves show no expand button. */
+function pruneChildren(rows: Row[]): Row[] {
+  return rows.map((row) => {
+    const children = row.children as Row[] | undefined
+    if (!Array.isArray(children)) return row
+    const { children: _, ...rest } = row
+    return children.length > 0 ? { ...rest, id: row.id, children: pruneChildren(children) } : (rest as Row)
+  })
+}
+
+/** The list of a resource: filters, server-sorted columns, pagination, selection and the actions the user may do. */
+export function ResourceList({ page, cells = {}, toolbar, onFiltersChange }: ResourceListProps) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const name = page.resource
+  const can = (action: string) => (page.actions as string[]).includes(action)
+  const [filters, setFilters] = useState<Params>({})
+  const [sort, setSort] = useState<string | undefined>(undefined)
+  const [pageNo, setPageNo] = useState(1)
+  const [perPage, setPerPage] = useState(page.per_page)
+  const [counted, setCounted] = useState(false)
+  const [selected, setSelected] = useState<number[]>([])
+  const params: Params = {
+    ...filters,
+    sort,
+    page: pageNo,
+    per_page: perPage,
+    get_count: counted ? 1 : undefined,
+    tree: page.tree ? 1 : undefined,
+  }
+  const list = useResourceList(name, params, can('list'))
+  const fields = useMemo(() => new Map<string, FieldMeta>(page.fields.map((f) => [f.name, f])), [page.fields])
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource', name] })
+  const remove = async (ids: number[]) => {
+    try {
+      await deleteRows(name, ids)
+    } catch (error) {
+      // A refusal (e.g. a node that still has children) says why; other errors were already told.
+      if (error instanceof HttpError && error.status === 422) {
+        notify('danger', Object.values(error.errors).flat()[0] ?? error.message)
+      }
+      return
+    }
+    notify('success', t('messages.success', { action: t('actions.delete') }))
+    setSelected([])
+    await refresh()
+  }
+
+  // A reference shows by its name when the page lists both (`parent_id` beside `parent_name`).
+  const shownColumns = page.columns.filter(
+    (column) => !(column.endsWith('_id') && page.columns.includes(column.replace(/_id$/, '_name'))),
+  )
+  const columns: TableProps<Row>['columns'] = shownColumns.map((column) => {
+    const field = fields.get(column)
+    const options = flattenOptions(page.options[column])
+    const sortOrder = sort === column ? 'ascend' : sort === `-${column}` ? 'descend' : null
+    return {
+      key: column,
+      dataIndex: column,
+      title: fieldTitle(t, name, { name: column, label: field?.label ?? `fields.${column}` }),
+      sorter: page.sorts.includes(column),
+      sortOrder,
+      ellipsis: field?.type === 'string' && field.input !== 'image',
+      render: (value: unknown, row: Row) => {
+        if (cells[column]) return cells[column](value, row)
+        if (field?.input === 'image') {
+          return value ? (
+            <Image src={String(value)} width={40} height={40} style={{ objectFit: 'contain' }} alt="" />
+          ) : (
+            t('messages.missing_value')
+          )
+        }
+        return displayValue(t, field, value, options)
+      },
+    }
+  })
+  if (can('update') || can('show') || can('delete')) {
+    columns.push({
+      key: 'actions',
+      title: t('actions.operate'),
+      fixed: 'right',
+      width: 120,
+      render: (_: unknown, row: Row) => (
+        <Space size={0}>
+          {(can('update') || can('show')) && (
+            <Link
+              to={`/admin/${name}/${row.id}`}
+              aria-label={`${t(can('update') ? 'actions.update' : 'actions.show')} #${row.id}`}
+            >
+              <Button type="link" size="small" icon={can('update') ? <EditOutlined /> : <EyeOutlined />} />
+            </Link>
+          )}
+          {can('delete') && (
+            <Popconfirm title={t('list.delete_confirm', { count: 1 })} onConfirm={() => remove([row.id])}>
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`${t('actions.delete')} #${row.id}`}
+              />
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    })
+  }
+
+  const answer = list.data
+  const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter) => {
+    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined
+    const next =
+      s?.order && s.columnKey ? `${s.order === 'descend' ? '-' : ''}${String(s.columnKey)}` : undefined
+    if (next !== sort) {
+      setSort(next)
+      setPageNo(1)
+    } else {
+      setPageNo(pagination.current ?? 1)
+      setPerPage(pagination.pageSize ?? perPage)
+    }
+  }
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <ResourceFilters
+        page={page}
+        onSearch={(next) => {
+          setFilters(next)
+          setPageNo(1)
+          onFiltersChange?.(next)
+        }}
+      />
+      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Space wrap>
+          {can('create') && (
+            <Link to={`/admin/${name}/create`}>
+              <Button type="primary" icon={<PlusOutlined />}>
+                {t('actions.create')}
+              </Button>
+            </Link>
+          )}
+          {can('delete') && (
+            <Popconfirm
+              title={t('list.delete_confirm', { count: selected.length })}
+              onConfirm={() => remove(selected)}
+              disabled={selected.length === 0}
+            >
+              <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}>
+                {t('list.batch_delete')}
+              </Button>
+            </Popconfirm>
+          )}
+          {toolbar}
+        </Space>
+        <Space wrap>
+          <TransferButtons
+            resource={name}
+            canExport={can('export')}
+            canImport={can('import')}
+            params={{ ...filters, sort }}
+            keys={page.fields.filter((f) => f.export).map((f) => f.name)}
+            onImported={refresh}
+          />
+          {!page.tree && (
+            <Button icon={<NumberOutlined />} onClick={() => setCounted(true)} disabled={counted}>
+              {t('list.count')}
+            </Button>
+          )}
+          <Button icon={<ReloadOutlined />} aria-label={t('list.refresh')} onClick={refresh} />
+        </Space>
+      </Space>
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={page.tree ? pruneChildren(answer?.data ?? []) : (answer?.data ?? [])}
+        scroll={{ x: 'max-content' }}
+        onChange={onChange}
+        rowSelection={
+          can('delete')
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
+            : undefined
+        }
+        pagination={
+          page.tree
+            ? false
+            : {
+                current: answer?.current_page ?? pageNo,
+                pageSize: perPage,
+                pageSizeOptions: page.per_page_options,
+                showSizeChanger: true,
+                total: answer?.total ?? (answer?.last_page ?? 1) * perPage,
+                showTotal: answer?.total !== undefined ? (total) => t('list.total', { total }) : undefined,
+              }
+        }
+      />
+    </Space>
+  )
+}

@@ -1,0 +1,167 @@
+import type { FieldMeta, OptionItem, TreeOptionItem } from '@brokerdesk/shared'
+import { DatePicker, Input, InputNumber, Radio, Select, Switch, TreeSelect } from 'antd'
+import dayjs from 'dayjs'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { optionText } from '../option-label'
+import { BitmaskCheckbox } from './BitmaskCheckbox'
+import { FileUpload } from './FileUpload'
+import { MarkdownInput } from './MarkdownInput'
+
+export interface FieldInputProps {
+  field: FieldMeta
+  options: readonly (OptionItem | TreeOptionItem)[]
+  disabled?: boolean
+  /** Tree-select values that may not be chosen (a node cannot be its own parent). */
+  disabledValues?: readonly unknown[]
+  /** How deep a tree select goes (a parent of a two-level tree comes from the first level). */
+  maxDepth?: number
+  /** The id the Form.Item gives its control (labels point at it). */
+  id?: string
+  value?: unknown
+  onChange?: (value: unknown) => void
+}
+
+function treeData(
+  items: readonly (OptionItem | TreeOptionItem)[],
+  translate: (o: OptionItem) => string,
+  disabled: readonly unknown[],
+  depth: number,
+  parentDisabled = false,
+): Record<string, unknown>[] {
+  if (depth <= 0) return []
+  return items.map((item) => {
+    // A node cannot become its own parent, nor move under one of its descendants.
+    const off = parentDisabled || disabled.includes(item.value)
+    const children = 'children' in item && item.children ? item.children : []
+    return {
+      value: item.value,
+      title: translate(item),
+      disabled: off,
+      children: treeData(children, translate, disabled, depth - 1, off),
+    }
+  })
+}
+
+/** The widget of a field, by its input kind. */
+export function FieldInput({
+  field,
+  options,
+  disabled,
+  disabledValues = [],
+  maxDepth = Number.POSITIVE_INFINITY,
+  id,
+  value,
+  onChange,
+}: FieldInputProps): ReactNode {
+  const { t } = useTranslation()
+  const change = onChange as (v: unknown) => void
+  const flat = options as readonly OptionItem[]
+  const choices = flat.map((o) => ({ value: o.value, label: optionText(t, o) }))
+  // A reference to another resource holds 0 while none is chosen: show the placeholder, not "0".
+  const shown =
+    field.options && !Array.isArray(field.options) && field.name !== 'parent_id' && value === 0
+      ? undefined
+      : value
+  const common = { id, disabled, value: shown as never, onChange: change as never }
+  switch (field.input) {
+    case 'textarea':
+    case 'rich-text':
+      return (
+        <Input.TextArea
+          {...common}
+          autoSize={{ minRows: 3, maxRows: 12 }}
+          onChange={(e) => change(e.target.value)}
+        />
+      )
+    case 'json':
+      return (
+        <Input.TextArea
+          id={id}
+          disabled={disabled}
+          className="bd-mono"
+          value={
+            value === null || value === undefined
+              ? ''
+              : typeof value === 'string'
+                ? value
+                : JSON.stringify(value, null, 2)
+          }
+          autoSize={{ minRows: 3, maxRows: 12 }}
+          onChange={(e) => change(e.target.value)}
+        />
+      )
+    case 'markdown':
+      return <MarkdownInput {...common} />
+    case 'number':
+      return <InputNumber {...common} style={{ width: '100%', maxWidth: 240 }} />
+    case 'select':
+      return (
+        <Select
+          {...common}
+          allowClear={field.nullable}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={choices}
+        />
+      )
+    case 'multi-select':
+      return (
+        <Select
+          {...common}
+          mode={field.options ? 'multiple' : 'tags'}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={choices}
+        />
+      )
+    case 'radio':
+      return <Radio.Group {...common} options={choices} onChange={(e) => change(e.target.value)} />
+    case 'checkbox':
+      return <BitmaskCheckbox {...common} options={flat} />
+    case 'switch':
+      return (
+        <Switch
+          id={id}
+          disabled={disabled}
+          checked={value === 1 || value === true}
+          onChange={(on) => change(field.type === 'boolean' ? on : on ? 1 : 0)}
+        />
+      )
+    case 'date':
+    case 'datetime':
+      return (
+        <DatePicker
+          id={id}
+          disabled={disabled}
+          showTime={field.input === 'datetime'}
+          value={value ? dayjs(String(value)) : null}
+          onChange={(day) =>
+            change(day ? day.format(field.input === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm:ss') : null)
+          }
+        />
+      )
+    case 'image':
+      return <FileUpload {...common} name={field.name} kind="image" />
+    case 'file':
+      return <FileUpload {...common} name={field.name} kind="pdf" />
+    case 'password':
+      return (
+        <Input.Password {...common} autoComplete="new-password" onChange={(e) => change(e.target.value)} />
+      )
+    case 'tree-select':
+      return (
+        <TreeSelect
+          {...common}
+          allowClear
+          showSearch
+          treeNodeFilterProp="title"
+          treeDefaultExpandAll
+          treeData={[
+            ...(field.name === 'parent_id' ? [{ value: 0, title: t('list.top_level'), children: [] }] : []),
+            ...treeData(options, (o) => optionText(t, o), disabledValues, maxDepth),
+          ]}
+        />
+      )
+    default:
+      return <Input {...common} onChange={(e) => change(e.target.value)} />
+  }
+}

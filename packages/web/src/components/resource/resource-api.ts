@@ -1,0 +1,68 @@
+import type { OptionItem, ResourcePageData, TreeOptionItem } from '@brokerdesk/shared'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { http, type Params } from '../../api/http'
+
+export type Row = Record<string, unknown> & { id: number }
+
+export interface ListAnswer {
+  data: Row[]
+  current_page: number
+  per_page: number
+  last_page: number
+  total?: number
+}
+
+export const resourceUrl = (name: string) => `/admin/${name}`
+
+/** GET /admin/<name>: the page data (fields, columns, filters, actions this user may do, options). */
+export function usePageData(name: string) {
+  return useQuery({
+    queryKey: ['resource', name, 'page'],
+    queryFn: () => http.get<ResourcePageData>(resourceUrl(name)),
+    staleTime: 60_000,
+  })
+}
+
+/** GET /admin/<name>/list with the filters, sort and page of the list. */
+export function useResourceList(name: string, params: Params, enabled = true) {
+  return useQuery({
+    queryKey: ['resource', name, 'list', params],
+    queryFn: () => http.get<ListAnswer>(`${resourceUrl(name)}/list`, params),
+    placeholderData: keepPreviousData,
+    enabled,
+  })
+}
+
+/** GET /admin/<name>/{id}; `create` answers the defaults of a new record. */
+export function useResourceRow(name: string, id: string) {
+  return useQuery({
+    queryKey: ['resource', name, 'row', id],
+    queryFn: async () =>
+      (await http.get<{ row: Row }>(`${resourceUrl(name)}/${id}`, undefined, { handledStatuses: [404] })).row,
+    retry: false,
+    gcTime: 0,
+  })
+}
+
+export function saveRow(name: string, id: string, values: Record<string, unknown>) {
+  return id === 'create'
+    ? http.post<{ row?: Row }>(resourceUrl(name), values)
+    : http.put<{ row?: Row }>(`${resourceUrl(name)}/${id}`, values)
+}
+
+export function deleteRows(name: string, ids: readonly number[]) {
+  return http.delete<unknown>(resourceUrl(name), { ids })
+}
+
+/** A flat list of every option of a (tree) option set. */
+export function flattenOptions(options: readonly (OptionItem | TreeOptionItem)[] | undefined): OptionItem[] {
+  const flat: OptionItem[] = []
+  const walk = (items: readonly (OptionItem | TreeOptionItem)[]) => {
+    for (const item of items) {
+      flat.push(item)
+      if ('children' in item && item.children) walk(item.children)
+    }
+  }
+  walk(options ?? [])
+  return flat
+}

@@ -1,0 +1,91 @@
+import type { FieldMeta, FilterMeta } from '@brokerdesk/shared'
+import dayjs from 'dayjs'
+import type { TFunction } from 'i18next'
+import { describe, expect, it } from 'vitest'
+import { displayValue } from './option-label'
+import { filterParams } from './ResourceFilters'
+
+const t = ((key: string | string[], options?: { defaultValue?: string }) =>
+  Array.isArray(key)
+    ? key[0]
+    : key.startsWith('options.')
+      ? key.split('.').pop()
+      : (options?.defaultValue ?? key)) as unknown as TFunction
+
+const field = (extra: Partial<FieldMeta>): FieldMeta => ({
+  name: 'f',
+  label: 'fields.f',
+  type: 'integer',
+  nullable: false,
+  input: null,
+  required: false,
+  default: null,
+  options: null,
+  list: true,
+  sortable: false,
+  filter: null,
+  export: true,
+  writeOnly: false,
+  ...extra,
+})
+
+const filter = (name: string, kind: FilterMeta['kind'], type: FilterMeta['type'] = 'string'): FilterMeta => ({
+  name,
+  kind,
+  fields: [name],
+  type,
+  options: null,
+  label: `fields.${name}`,
+})
+
+describe('filterParams', () => {
+  it('turns the filter form into the query the list reads', () => {
+    const filters = [
+      filter('keyword', 'keyword'),
+      filter('firm_id', 'in', 'integer'),
+      filter('pay_type', 'bits', 'integer'),
+      filter('stop_at', 'between', 'date'),
+      filter('order', 'between', 'integer'),
+      filter('status', 'equals', 'integer'),
+      filter('name', 'like'),
+    ]
+    expect(
+      filterParams(filters, {
+        keyword: '  life ',
+        firm_id: [3, 5],
+        pay_type: [1, 4],
+        stop_at: [dayjs('2026-01-02'), null],
+        order: [null, 9],
+        status: 0,
+        name: '',
+      }),
+    ).toEqual({
+      keyword: 'life',
+      firm_id: '3,5',
+      pay_type: 5,
+      stop_at: '2026-01-02,',
+      order: ',9',
+      status: 0,
+    })
+  })
+})
+
+describe('displayValue', () => {
+  const options = [
+    { value: 1, label: 'options.products.pay_type.one_time' },
+    { value: 2, label: 'options.products.pay_type.installments' },
+    { value: 4, label: 'options.products.pay_type.flexible' },
+  ]
+
+  it('names the options of a code, a bitmask and a list, and marks a missing value', () => {
+    expect(displayValue(t, field({ input: 'radio' }), 2, options)).toBe('installments')
+    expect(displayValue(t, field({ input: 'checkbox' }), 5, options)).toBe('one_time, flexible')
+    expect(displayValue(t, field({ input: 'multi-select' }), [4, 1], options)).toBe('flexible, one_time')
+    expect(displayValue(t, field({}), null, undefined)).toBe('messages.missing_value')
+  })
+
+  it('shows names of other resources as they are and cuts long text', () => {
+    expect(displayValue(t, field({}), 7, [{ value: 7, label: '工商银行' }])).toBe('工商银行')
+    expect(displayValue(t, field({ type: 'string' }), 'x'.repeat(120), undefined)).toHaveLength(101)
+  })
+})

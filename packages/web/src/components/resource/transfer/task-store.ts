@@ -1,0 +1,102 @@
+import { createStore, useStore } from '../../../state/create-store'
+
+/** SPEC §3 "Export/import state": 0 export, 1 import. */
+export type TaskModel = 0 | 1
+
+export interface TaskState {
+  /** A task exists (running or paused). */
+  downloading: boolean
+  /** Paused, by the user or by an error. */
+  pauseing: boolean
+  /** 0-100, by page or chunk. */
+  download_progress: number
+  model: TaskModel | null
+}
+
+/** One step of a task; answers true once the task has nothing left to do. */
+export interface TaskJob {
+  model: TaskModel
+  next(): Promise<boolean>
+  /** 0-100 after the last step. */
+  progress(): number
+  /** Called once after the last step. */
+  finish(): Promise<void> | void
+  /** A step failed: the task is paused (SPEC §8 'Download error', 'Import error'). */
+  fail(error: unknown): void
+}
+
+const IDLE: TaskState = { downloading: false, pauseing: false, download_progress: 0, model: null }
+/** How long a finished task keeps showing 100 % (SPEC §4: about 1 second). */
+export const RESET_DELAY_MS = 1000
+
+export const taskStore = createStore<TaskState>(IDLE)
+
+let job: TaskJob | null = null
+let looping = false
+let resetTimer: ReturnType<typeof setTimeout> | undefined
+
+export function useTask(): TaskState {
+  return useStore(taskStore)
+}
+
+export function hasTask(): boolean {
+  return job !== null
+}
+
+async function loop(current: TaskJob): Promise<void> {
+  if (looping) return
+  looping = true
+  try {
+    while (job === current && !taskStore.get().pauseing) {
+      let done: boolean
+      try {
+        done = await current.next()
+      } catch (error) {
+        if (job !== current) return
+        taskStore.set((s) => ({ ...s, pauseing: true }))
+        current.fail(error)
+        return
+      }
+      if (job !== current) return
+      taskStore.set((s) => ({ ...s, download_progress: current.progress() }))
+      if (done) {
+        job = null
+        taskStore.set((s) => ({ ...s, download_progress: 100 }))
+        clearTimeout(resetTimer)
+        resetTimer = setTimeout(() => {
+          if (!job) taskStore.set(IDLE)
+        }, RESET_DELAY_MS)
+        await current.finish()
+        return
+      }
+    }
+  } finally {
+    looping = false
+  }
+}
+
+/** Starts a task; answers false (and starts nothing) when one already exists. */
+export function startTask(next: TaskJob): boolean {
+  if (job) return false
+  clearTimeout(resetTimer)
+  job = next
+  taskStore.set({ downloading: true, pauseing: false, download_progress: 0, model: next.model })
+  void loop(next)
+  return true
+}
+
+export function pauseTask(): void {
+  if (job) taskStore.set((s) => ({ ...s, pauseing: true }))
+}
+
+export function resumeTask(): void {
+  if (!job || !taskStore.get().pauseing) return
+  taskStore.set((s) => ({ ...s, pauseing: false }))
+  void loop(job)
+}
+
+export function cancelTask(): void {
+  job = null
+  clearTimeout(resetTimer)
+  taskStore.set(IDLE)
+}

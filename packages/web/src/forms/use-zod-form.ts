@@ -1,0 +1,56 @@
+import { Form, type FormInstance, type FormProps } from 'antd'
+import { useMemo } from 'react'
+import { HttpError } from '../api/http'
+import { type ObjectSchema, type ZodRuleOptions, zodField } from './zod-rule'
+
+type Values = Record<string, unknown>
+
+/**
+ * Puts a 422's messages (already in the user's language) under the fields the form shows; answers
+ * the messages of fields it does not show, for the caller to put elsewhere; fields in `ignore` are left
+ * out. Other errors answer [].
+ */
+export function showServerErrors(
+  form: FormInstance,
+  error: unknown,
+  options: { ignore?: readonly string[] } = {},
+): string[] {
+  if (!(error instanceof HttpError) || error.status !== 422) return []
+  const shown = new Set(Object.keys(form.getFieldsValue()))
+  const fields: { name: string; errors: string[] }[] = []
+  const rest: string[] = []
+  for (const [name, messages] of Object.entries(error.errors)) {
+    if (options.ignore?.includes(name)) continue
+    if (shown.has(name)) fields.push({ name, errors: messages.slice(0, 1) })
+    else rest.push(...messages.slice(0, 1))
+  }
+  form.setFields(fields)
+  const told = fields.length > 0 || rest.length > 0 || Object.keys(error.errors).length > 0
+  if (!told && error.message) rest.push(error.message)
+  return rest
+}
+
+/**
+ * A form validated with a shared zod schema: `field(name)` gives a Form.Item's name and rules,
+ * `formProps` the form itself (a `<x>_confirmation` the user has touched is checked again when `<x>`
+ * changes).
+ */
+export function useZodForm<T extends object = Values>(schema: ObjectSchema) {
+  const [form] = Form.useForm<T>()
+  return useMemo(() => {
+    const byName = form as FormInstance
+    const onValuesChange: FormProps<T>['onValuesChange'] = (changed) => {
+      for (const name of Object.keys(changed as Values)) {
+        const confirmation = `${name}_confirmation`
+        if (confirmation in schema.shape && byName.isFieldTouched(confirmation)) {
+          byName.validateFields([confirmation]).catch(() => undefined)
+        }
+      }
+    }
+    return {
+      form,
+      field: (name: keyof T & string, options?: ZodRuleOptions) => zodField(schema, name, options),
+      formProps: { form, onValuesChange, layout: 'vertical', requiredMark: false } satisfies FormProps<T>,
+    }
+  }, [form, schema])
+}

@@ -1,0 +1,110 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { HttpError } from '../../../api/http'
+import { setConfig } from '../../../app/config'
+import { putCookie } from '../../../test/cookies'
+import { LoginForm, type LoginValues } from './LoginForm'
+
+const PIXEL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+
+const failed = (extras: Record<string, unknown> = {}) =>
+  new HttpError(
+    422,
+    {
+      message: 'These credentials do not match our records.',
+      code: 'validation',
+      errors: { username: ['These credentials do not match our records.'] },
+      ...extras,
+    } as never,
+    false,
+  )
+
+beforeEach(() => {
+  setConfig({ use_url: '/web-api', web_url: '/web-api' })
+  putCookie('Client-Id', 'client-1')
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            id: 'c1',
+            image: PIXEL,
+            piece: PIXEL,
+            y: 10,
+            width: 300,
+            height: 150,
+            piece_width: 54,
+            expires_in: 120,
+          }),
+          { status: 200, headers: { 'Content-Type': 'application/json' } },
+        ),
+    ),
+  )
+})
+
+function renderForm(submit: (values: LoginValues) => Promise<never>) {
+  render(
+    <MemoryRouter>
+      <LoginForm name="login" full submit={submit} onLoggedIn={vi.fn()} submitText="Log in" />
+    </MemoryRouter>,
+  )
+}
+
+async function attempt(user: ReturnType<typeof userEvent.setup>, password: string) {
+  const input = screen.getByPlaceholderText('Your password')
+  await user.clear(input)
+  await user.type(input, password)
+  await user.click(screen.getByRole('button', { name: 'Log in' }))
+}
+
+describe('LoginForm', () => {
+  it('puts a refused login under the account field, and shows the slider once the server asks for it', async () => {
+    const user = userEvent.setup()
+    const submit = vi
+      .fn<(values: LoginValues) => Promise<never>>()
+      .mockRejectedValueOnce(failed())
+      .mockRejectedValueOnce(failed({ captcha_required: true }))
+    renderForm(submit)
+    await user.type(screen.getByPlaceholderText('Account name, e-mail or mobile number'), 'alice')
+    await attempt(user, 'wrong-1')
+    expect(await screen.findByText('These credentials do not match our records.')).toBeTruthy()
+    expect(screen.queryByRole('slider')).toBeNull()
+
+    await attempt(user, 'wrong-2')
+    expect(await screen.findByRole('slider')).toBeTruthy()
+    expect(screen.getByText('Security check')).toBeTruthy()
+    expect(submit).toHaveBeenLastCalledWith({ username: 'alice', password: 'wrong-2', remember: false })
+
+    // Not without the slider solved.
+    await attempt(user, 'wrong-3')
+    expect(await screen.findByText('Please complete the verification code correctly.')).toBeTruthy()
+    expect(submit).toHaveBeenCalledTimes(2)
+  })
+
+  it('says how long a locked account must wait, without the stale messages of earlier tries', async () => {
+    const user = userEvent.setup()
+    const locked = new HttpError(
+      429,
+      { message: 'Too many failed logins.', code: 'too_many_requests', retry_after: 840 } as never,
+      false,
+    )
+    const submit = vi
+      .fn<(values: LoginValues) => Promise<never>>()
+      .mockRejectedValueOnce(failed())
+      .mockRejectedValueOnce(locked)
+    renderForm(submit)
+    await user.type(screen.getByPlaceholderText('Account name, e-mail or mobile number'), 'alice')
+    await attempt(user, 'wrong-1')
+    expect(await screen.findByText('These credentials do not match our records.')).toBeTruthy()
+    await attempt(user, 'wrong-2')
+    expect(await screen.findByText('Login temporarily locked')).toBeTruthy()
+    expect(
+      screen.getByText('Too many failed logins for this account. Please try again in 14 min.'),
+    ).toBeTruthy()
+    await waitFor(() => expect(screen.queryByText('These credentials do not match our records.')).toBeNull())
+  })
+})

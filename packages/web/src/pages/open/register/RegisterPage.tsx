@@ -1,0 +1,127 @@
+import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
+import { ZRegisterInput } from '@brokerdesk/shared/auth'
+import { Alert, Button, Form, Input, Space } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router'
+import { identityApi } from '../../../api/identity'
+import { useDocumentTitle } from '../../../app/use-document-title'
+import { AgreementCheckbox } from '../../../components/AgreementCheckbox'
+import { AuthCard } from '../../../components/AuthCard/AuthCard'
+import { SendCodeButton } from '../../../components/SendCodeButton'
+import { showServerErrors, useZodForm } from '../../../forms/use-zod-form'
+import { signIn } from '../../../state/session'
+
+interface RegisterValues {
+  uname: string
+  password: string
+  password_confirmation: string
+  mobile_phone: string
+  code: string
+  agreement?: boolean
+}
+
+/**
+ * /open/register: account name, password twice, mobile number with an SMS code (sent after the
+ * slider captcha, then 60 s before another), and the agreement. A new account is logged in at once.
+ */
+export default function RegisterPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { form, field, formProps } = useZodForm<RegisterValues>(ZRegisterInput)
+  const [notice, setNotice] = useState('')
+  const [submitting, setSubmitting] = useState(false)
+  useDocumentTitle(t('auth.register.title'))
+
+  const onFinish = async (values: RegisterValues) => {
+    setSubmitting(true)
+    setNotice('')
+    try {
+      const answer = await identityApi.register({
+        uname: values.uname.trim(),
+        password: values.password,
+        password_confirmation: values.password_confirmation,
+        mobile_phone: values.mobile_phone.trim(),
+        code: values.code.trim(),
+        agreement: true,
+      })
+      signIn(answer)
+      navigate('/home/index', { replace: true })
+    } catch (error) {
+      const rest = showServerErrors(form, error)
+      if (rest.length > 0) setNotice(rest[0])
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <AuthCard
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle')}
+      footer={
+        <>
+          {t('auth.register.have_account')} <Link to="/open/login">{t('auth.register.login')}</Link>
+        </>
+      }
+    >
+      <Form<RegisterValues> {...formProps} name="register" onFinish={onFinish}>
+        {notice && <Alert className="bd-auth__notice" type="error" showIcon title={notice} />}
+        <Form.Item label={t('fields.uname')} extra={t('auth.register.uname_help')} {...field('uname')}>
+          <Input
+            prefix={<UserOutlined />}
+            autoComplete="username"
+            placeholder={t('auth.register.uname_placeholder')}
+          />
+        </Form.Item>
+        <Form.Item label={t('fields.password')} {...field('password')}>
+          <Input.Password
+            prefix={<LockOutlined />}
+            autoComplete="new-password"
+            placeholder={t('auth.register.password_placeholder')}
+          />
+        </Form.Item>
+        <Form.Item label={t('fields.password_confirmation')} {...field('password_confirmation')}>
+          <Input.Password
+            prefix={<LockOutlined />}
+            autoComplete="new-password"
+            placeholder={t('auth.register.confirm_placeholder')}
+          />
+        </Form.Item>
+        <Form.Item label={t('fields.mobile_phone')} {...field('mobile_phone')}>
+          <Input
+            prefix={<MobileOutlined />}
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={11}
+            placeholder={t('auth.register.mobile_placeholder')}
+          />
+        </Form.Item>
+        <Form.Item label={t('fields.code')} htmlFor="register_code" required={false}>
+          <Space.Compact block>
+            <Form.Item noStyle {...field('code')}>
+              <Input
+                prefix={<SafetyOutlined />}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={6}
+                placeholder={t('auth.code.placeholder')}
+              />
+            </Form.Item>
+            <SendCodeButton
+              form={form}
+              target="mobile_phone"
+              send={(mobile_phone, captcha) => identityApi.sendRegisterCode({ mobile_phone, captcha })}
+            />
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item valuePropName="checked" {...field('agreement')}>
+          <AgreementCheckbox />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+          {t('auth.register.submit')}
+        </Button>
+      </Form>
+    </AuthCard>
+  )
+}

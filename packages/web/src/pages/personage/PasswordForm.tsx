@@ -1,0 +1,63 @@
+import { LockOutlined } from '@ant-design/icons'
+import { ZChangePasswordInput } from '@brokerdesk/shared/auth'
+import { Button, Card, Form, Input } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { showServerErrors, useZodForm } from '../../forms/use-zod-form'
+import { type PersonageArea, personageApi } from './personage-api'
+import './personage.css'
+
+interface PasswordValues {
+  old_password: string
+  password: string
+  password_confirmation: string
+}
+
+/**
+ * Changes the logged-in user's password (PUT /{area}/personage/password): the old one, the new one
+ * twice. Other devices logged in to the account are logged out; this one stays.
+ */
+export function PasswordForm({ area }: { area: PersonageArea }) {
+  const { t } = useTranslation()
+  const { form, field, formProps } = useZodForm<PasswordValues>(ZChangePasswordInput)
+  const [saving, setSaving] = useState(false)
+
+  const onFinish = async (values: PasswordValues) => {
+    setSaving(true)
+    try {
+      await personageApi.changePassword(area, values)
+      form.resetFields()
+    } catch (error) {
+      showServerErrors(form, error)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Card
+      className="bd-personage bd-personage--narrow"
+      title={<h1 className="bd-personage__title">{t('personage.password_title')}</h1>}
+    >
+      <p className="bd-personage__intro">{t('personage.password_intro')}</p>
+      <Form<PasswordValues> {...formProps} name={`password-${area}`} onFinish={onFinish}>
+        <Form.Item label={t('fields.old_password')} {...field('old_password')}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          label={t('fields.new_password')}
+          extra={t('personage.password_help')}
+          {...field('password', { label: t('fields.new_password') })}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item label={t('fields.password_confirmation')} {...field('password_confirmation')}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('personage.password_submit')}
+        </Button>
+      </Form>
+    </Card>
+  )
+}

@@ -1,0 +1,153 @@
+import { UserOutlined } from '@ant-design/icons'
+import { ZPersonageInput } from '@brokerdesk/shared/auth'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Avatar, Button, Card, Col, Form, Input, InputNumber, Result, Row, Skeleton, Space } from 'antd'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { displayName } from '../../api/types'
+import { getConfig } from '../../app/config'
+import { showServerErrors, useZodForm } from '../../forms/use-zod-form'
+import { sessionStore, useSession } from '../../state/session'
+import {
+  PERSONAGE_FIELDS,
+  type PersonageArea,
+  type PersonageUser,
+  type PersonageValues,
+  personageApi,
+  personageValuesOf,
+} from './personage-api'
+import './personage.css'
+
+/** What is sent: every field of the form, texts trimmed, an empty coordinate as null. */
+function changesOf(values: PersonageValues): PersonageValues {
+  const changes: Record<string, unknown> = {}
+  for (const field of PERSONAGE_FIELDS) {
+    const value = values[field]
+    changes[field] =
+      typeof value === 'string' ? value.trim() : (value ?? (field === 'lng' || field === 'lat' ? null : ''))
+  }
+  return changes as PersonageValues
+}
+
+/**
+ * The personal data of the logged-in user, the same in both areas (GET/POST /{area}/personage/index).
+ * Saving shows the server's alert; refused fields get the server's message under them.
+ */
+export function PersonageForm({ area }: { area: PersonageArea }) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const { user } = useSession()
+  const queryKey = ['personage', area, user.id ?? 0]
+  const personage = useQuery({ queryKey, queryFn: () => personageApi.load(area), retry: false })
+  const { form, field, formProps } = useZodForm<PersonageValues>(ZPersonageInput)
+  const [saving, setSaving] = useState(false)
+  const avatar = Form.useWatch('avatar', form)
+
+  useEffect(() => {
+    if (personage.data) form.setFieldsValue(personageValuesOf(personage.data))
+  }, [personage.data, form])
+
+  const onFinish = async (values: PersonageValues) => {
+    setSaving(true)
+    try {
+      const saved = await personageApi.save(area, changesOf(values))
+      queryClient.setQueryData<PersonageUser>(queryKey, saved)
+      sessionStore.set((state) => ({ ...state, user: { ...state.user, ...saved, admin: state.user.admin } }))
+    } catch (error) {
+      showServerErrors(form, error)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  if (personage.isPending) {
+    return (
+      <Card className="bd-personage">
+        <Skeleton active avatar paragraph={{ rows: 8 }} />
+      </Card>
+    )
+  }
+  if (personage.isError) {
+    return (
+      <Card className="bd-personage">
+        <Result
+          status="error"
+          title={t('personage.load_failed')}
+          extra={<Button onClick={() => void personage.refetch()}>{t('errors.retry')}</Button>}
+        />
+      </Card>
+    )
+  }
+
+  const data = personage.data
+  const preview = typeof avatar === 'string' && avatar.trim() ? avatar.trim() : getConfig().def_avatar
+  const text = (name: keyof PersonageValues, options: { wide?: boolean; third?: boolean } = {}) => (
+    <Col xs={24} md={options.wide ? 24 : options.third ? 8 : 12} key={name}>
+      <Form.Item label={t(`fields.${name}`)} {...field(name)}>
+        <Input autoComplete="off" />
+      </Form.Item>
+    </Col>
+  )
+
+  return (
+    <Card className="bd-personage" title={<h1 className="bd-personage__title">{t('personage.title')}</h1>}>
+      <div className="bd-personage__head">
+        <Avatar size={72} src={preview || undefined} icon={<UserOutlined />} alt={t('fields.avatar')} />
+        <div className="bd-personage__who">
+          <strong>{displayName(data)}</strong>
+          <span>{t('personage.account', { uname: data.uname })}</span>
+        </div>
+      </div>
+      <Form<PersonageValues> {...formProps} name={`personage-${area}`} onFinish={onFinish}>
+        <h2 className="bd-personage__section">{t('personage.basic')}</h2>
+        <Row gutter={24}>
+          {text('name')}
+          {text('nickname')}
+          <Col xs={24}>
+            <Form.Item label={t('fields.avatar')} extra={t('personage.avatar_help')} {...field('avatar')}>
+              <Input allowClear inputMode="url" placeholder="https://…" />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item label={t('fields.signature')} {...field('signature')}>
+              <Input.TextArea rows={3} maxLength={255} showCount />
+            </Form.Item>
+          </Col>
+        </Row>
+        <h2 className="bd-personage__section">{t('personage.contact')}</h2>
+        <Row gutter={24}>
+          {text('email')}
+          {text('mobile_phone')}
+        </Row>
+        <h2 className="bd-personage__section">{t('personage.address')}</h2>
+        <Row gutter={24}>
+          {text('province_name', { third: true })}
+          {text('city_name', { third: true })}
+          {text('zone_name', { third: true })}
+          {text('address', { wide: true })}
+          {(['lng', 'lat'] as const).map((name) => (
+            <Col xs={24} md={12} key={name}>
+              <Form.Item label={t(`fields.${name}`)} {...field(name)}>
+                <InputNumber className="bd-personage__number" controls={false} />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+        <Space className="bd-personage__actions">
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('actions.save')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields()
+              form.setFieldsValue(personageValuesOf(data))
+            }}
+            disabled={saving}
+          >
+            {t('actions.reset')}
+          </Button>
+        </Space>
+      </Form>
+    </Card>
+  )
+}
