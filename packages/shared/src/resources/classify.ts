@@ -2,10 +2,9 @@ import { idField, timestampFields, treeFields } from './common-fields'
 import { defineResource, type RecordOf } from './define-resource'
 import { optionalText, requiredText } from './field-rules'
 
-/** Insurance classifications: first level, and second level under it. */
-export const classifyResource = defineResource({
-  name: 'classifys',
-  fields: {
+/** The fields of a tree of named categories: insurance classifications and groupings share them. */
+export const categoryTreeFields = (resource: 'classifys' | 'pclassifys') =>
+  ({
     id: idField,
     name: {
       type: 'string',
@@ -22,9 +21,14 @@ export const classifyResource = defineResource({
       rule: optionalText(65535),
       default: '',
     },
-    ...treeFields('classifys'),
+    ...treeFields(resource),
     ...timestampFields,
-  },
+  }) as const
+
+/** Insurance classifications: first level, and second level under it. */
+export const classifyResource = defineResource({
+  name: 'classifys',
+  fields: categoryTreeFields('classifys'),
   filters: { keyword: { kind: 'keyword', fields: ['name'] } },
   tree: true,
   maxLevel: 2,
