@@ -63,7 +63,7 @@ describe('third-party login', () => {
     await bind.locator('#bind-existing_password').fill(E2E_ADMIN_PASSWORD)
     await snapshot(page, 'login-bind-existing-zh')
     await bind.locator('button[type=submit]').click()
-    await page.waitForURL('**/home/index')
+    await page.waitForURL('**/admin/index')
     await waitForAlert(page, `${OIDC_CLIENT.label} 账号已绑定。`)
     await context.close()
   })

@@ -44,24 +44,22 @@ export function findGap(backgroundUrl: string, pieceUrl: string): number {
   return best.x
 }
 
-/**
- * Solves the slider captcha inside `scope` as a person would: reads its pictures, finds the gap, and
- * drags the handle there with the mouse over about 700 ms, not quite straight and not evenly.
- */
-export async function solveSliderCaptcha(page: Page, scope: Locator): Promise<void> {
-  const captcha = scope.locator('.bd-captcha').first()
-  const handle = captcha.getByRole('slider')
-  await scope.locator('.bd-captcha.bd-captcha--ready').first().waitFor()
-  const background = await captcha.locator('.bd-captcha__image').getAttribute('src')
-  const piece = await captcha.locator('.bd-captcha__piece').getAttribute('src')
-  if (!background || !piece) throw new Error('the captcha shows no pictures')
-  const answer = findGap(background, piece)
-  const stage = await captcha.locator('.bd-captcha__stage').boundingBox()
-  const box = await handle.boundingBox()
-  if (!stage || !box) throw new Error('the captcha is not on screen')
-  const scale = stage.width / decode(background).width
+/** The box of an element once it stops moving (a modal zooms in when it opens). */
+async function settledBox(page: Page, locator: Locator) {
+  let last = await locator.boundingBox()
+  for (let i = 0; i < 40; i++) {
+    await page.waitForTimeout(50)
+    const box = await locator.boundingBox()
+    if (box && last && box.x === last.x && box.y === last.y && box.width === last.width) return box
+    last = box
+  }
+  throw new Error('the captcha does not hold still')
+}
+
+/** Drags the handle `distance` pixels to the right over about 700 ms, not quite straight and not evenly. */
+async function drag(page: Page, handle: Locator, distance: number): Promise<void> {
+  const box = await settledBox(page, handle)
   const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
-  const distance = answer * scale
   await page.mouse.move(start.x, start.y)
   await page.mouse.down()
   const steps = 24
@@ -73,5 +71,38 @@ export async function solveSliderCaptcha(page: Page, scope: Locator): Promise<vo
   await page.mouse.move(start.x + distance, start.y)
   await page.waitForTimeout(60)
   await page.mouse.up()
-  await scope.locator('.bd-captcha.bd-captcha--success').first().waitFor({ timeout: 10_000 })
+}
+
+/**
+ * Solves the slider captcha inside `scope` as a person would: reads its pictures, finds the gap and
+ * drags the handle there with the mouse; tries again (on the picture then shown) if it was refused.
+ */
+export async function solveSliderCaptcha(page: Page, scope: Locator): Promise<void> {
+  const root = scope.locator('.bd-captcha').first()
+  const ready = scope.locator('.bd-captcha.bd-captcha--ready').first()
+  const solved = scope.locator('.bd-captcha.bd-captcha--success').first()
+  const refused = scope.locator('.bd-captcha.bd-captcha--failed').first()
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await ready.waitFor()
+    const background = await root.locator('.bd-captcha__image').getAttribute('src')
+    const piece = await root.locator('.bd-captcha__piece').getAttribute('src')
+    if (!background || !piece) throw new Error('the captcha shows no pictures')
+    const stage = await settledBox(page, root.locator('.bd-captcha__stage'))
+    const scale = stage.width / decode(background).width
+    await drag(page, root.getByRole('slider'), findGap(background, piece) * scale)
+    const outcome = await Promise.race([
+      solved.waitFor({ timeout: 10_000 }).then(
+        () => 'solved' as const,
+        () => 'silent' as const,
+      ),
+      refused.waitFor({ timeout: 10_000 }).then(
+        () => 'refused' as const,
+        () => 'silent' as const,
+      ),
+    ])
+    if (outcome === 'solved') return
+    if (outcome === 'silent') throw new Error('the captcha said nothing about the answer')
+    console.warn(`the captcha refused answer ${attempt}; trying again`)
+  }
+  throw new Error('the captcha refused three answers')
 }

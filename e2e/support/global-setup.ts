@@ -61,6 +61,8 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       APP_ENV: 'testing',
+      // The browser connects from 127.0.0.1; specs act as other visitors through X-Forwarded-For.
+      TRUST_PROXY: '127.0.0.1',
       APP_URL: baseUrl,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       LOG_LEVEL: 'info',

@@ -22,13 +22,20 @@ export async function logIn(page: Page, username: string, password: string): Pro
     const outcome = await Promise.race([
       page
         .waitForURL((url) => url.pathname !== '/open/login', { timeout: 15_000 })
-        .then(() => 'left' as const),
+        .then(
+          () => 'left' as const,
+          () => 'stuck' as const,
+        ),
       form
         .locator('.bd-captcha.bd-captcha--ready')
         .waitFor({ timeout: 15_000 })
-        .then(() => 'captcha' as const),
+        .then(
+          () => 'captcha' as const,
+          () => 'stuck' as const,
+        ),
     ])
     if (outcome === 'left') return
+    if (outcome === 'stuck') break
   }
   throw new Error(`could not log in as ${username}`)
 }
@@ -36,7 +43,9 @@ export async function logIn(page: Page, username: string, password: string): Pro
 /** Opens the account menu of the header and picks an item. */
 export async function pickFromUserMenu(page: Page, item: string): Promise<void> {
   await page.getByRole('button', { name: zh.nav.account }).click()
-  await page.locator('.ant-dropdown').getByRole('menuitem', { name: item }).click()
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+  await menu.getByRole('menuitem', { name: item }).click()
+  await menu.waitFor({ state: 'hidden' })
 }
 
 /** The text of the alert the server's `alert` put at the top of the page. */

@@ -22,7 +22,6 @@ const VENDOR_GROUPS = [
   },
   { name: 'vendor-echarts', test: /[\\/]node_modules[\\/](echarts|zrender)[\\/]/, priority: 40 },
   { name: 'vendor-exceljs', test: /[\\/]node_modules[\\/]exceljs[\\/]/, priority: 40 },
-
 ]
 
 export default defineConfig({

@@ -21,6 +21,15 @@ describe('loadConfig', () => {
     }
   })
 
+  it('trusts no proxy unless told which', () => {
+    expect(loadConfig({}).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ])
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+  })
+
   it('requires an APP_KEY in production', () => {
     expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/APP_KEY/)
     expect(loadConfig({ APP_ENV: 'production', APP_KEY: 'k'.repeat(32) }).secureCookies).toBe(true)

@@ -30,6 +30,11 @@ const ZEnv = z.object({
   STATISTICS_URL: z.string().default(''),
   AUTOMATION_REDIRECT: z.string().default(''),
   WECHAT_APPID: z.string().default(''),
+  /**
+   * Which proxies may tell the client's address (X-Forwarded-For): empty trusts none, `true` every
+   * hop, otherwise a comma list of addresses or CIDR ranges (e.g. `127.0.0.1,10.0.0.0/8`).
+   */
+  TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built SPA lives; defaults to the web package's dist. */
   WEB_DIST: z.string().optional(),
@@ -52,6 +57,15 @@ const ZEnv = z.object({
 export type AppConfig = ReturnType<typeof loadConfig>
 
 export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string): boolean | string[] {
+  if (value === '' || value === 'false') return false
+  if (value === 'true') return true
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+}
 
 /** Reads and validates the environment; throws a ConfigError listing every bad value. */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
@@ -92,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     automationRedirect: e.AUTOMATION_REDIRECT.split(',').filter(Boolean),
     wechatAppId: e.WECHAT_APPID,
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     secureCookies: e.APP_ENV === 'production',
     mail: {

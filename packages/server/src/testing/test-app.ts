@@ -25,6 +25,8 @@ export async function createTestApp(
   const config = loadConfig({
     APP_ENV: 'testing',
     LOG_LEVEL: 'silent',
+    // app.inject comes from 127.0.0.1: tests may act as other visitors through X-Forwarded-For.
+    TRUST_PROXY: '127.0.0.1',
     DATA_DIR: dataDir,
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
     ...options.env,

@@ -50,7 +50,7 @@ export default function LoginPage() {
 
   if (bindTicket) {
     return (
-      <AuthCard title={t('auth.bind.title')} footer={<Link to="/open/login">{t('auth.bind.back')}</Link>}>
+      <AuthCard title={t('auth.bind.title')}>
         <BindingPanel ticket={bindTicket} onLoggedIn={loggedIn} />
       </AuthCard>
     )
