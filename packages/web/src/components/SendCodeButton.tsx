@@ -1,5 +1,6 @@
+import { SafetyOutlined } from '@ant-design/icons'
 import { CODE_RESEND_SECONDS } from '@brokerdesk/shared/auth'
-import { Button, type FormInstance } from 'antd'
+import { Button, Form, type FormInstance, type FormItemProps, Input, Space } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HttpError } from '../api/http'
@@ -65,5 +66,33 @@ export function SendCodeButton({ form, target, send }: SendCodeButtonProps) {
         {label}
       </Button>
     </>
+  )
+}
+
+interface CodeFieldProps extends SendCodeButtonProps {
+  /** The id of the code input, for the label. */
+  htmlFor: string
+  /** The code Form.Item's name and rules (`field('code')`). */
+  item: FormItemProps
+}
+
+/** The 6-digit code input with its "Send code" button, as registration and password reset use it. */
+export function CodeField({ htmlFor, item, ...button }: CodeFieldProps) {
+  const { t } = useTranslation()
+  return (
+    <Form.Item label={t('fields.code')} htmlFor={htmlFor}>
+      <Space.Compact block>
+        <Form.Item noStyle {...item}>
+          <Input
+            prefix={<SafetyOutlined />}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            placeholder={t('auth.code.placeholder')}
+          />
+        </Form.Item>
+        <SendCodeButton {...button} />
+      </Space.Compact>
+    </Form.Item>
   )
 }

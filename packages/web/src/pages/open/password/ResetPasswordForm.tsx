@@ -1,14 +1,14 @@
-import { LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons'
+import { LockOutlined, MailOutlined, MobileOutlined } from '@ant-design/icons'
 import {
   ZForgotPasswordMailInput,
   ZForgotPasswordSmsInput,
   ZResetPasswordInput,
 } from '@brokerdesk/shared/auth'
-import { Alert, Button, Form, Input, Space } from 'antd'
+import { Alert, Button, Form, Input } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { identityApi } from '../../../api/identity'
-import { SendCodeButton } from '../../../components/SendCodeButton'
+import { CodeField } from '../../../components/SendCodeButton'
 import { showServerErrors, useZodForm } from '../../../forms/use-zod-form'
 import { zodField } from '../../../forms/zod-rule'
 
@@ -76,28 +76,17 @@ export function ResetPasswordForm({ channel, onDone }: { channel: ResetChannel; 
           />
         </Form.Item>
       )}
-      <Form.Item label={t('fields.code')} htmlFor={`${name}_code`}>
-        <Space.Compact block>
-          <Form.Item noStyle {...field('code')}>
-            <Input
-              prefix={<SafetyOutlined />}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={6}
-              placeholder={t('auth.code.placeholder')}
-            />
-          </Form.Item>
-          <SendCodeButton
-            form={form}
-            target={target}
-            send={(value, captcha) =>
-              channel === 'email'
-                ? identityApi.sendResetMail({ email: value, captcha })
-                : identityApi.sendResetSms({ mobile_phone: value, captcha })
-            }
-          />
-        </Space.Compact>
-      </Form.Item>
+      <CodeField
+        htmlFor={`${name}_code`}
+        item={field('code')}
+        form={form}
+        target={target}
+        send={(value, captcha) =>
+          channel === 'email'
+            ? identityApi.sendResetMail({ email: value, captcha })
+            : identityApi.sendResetSms({ mobile_phone: value, captcha })
+        }
+      />
       <Form.Item label={t('fields.new_password')} {...field('password', { label: t('fields.new_password') })}>
         <Input.Password
           prefix={<LockOutlined />}

@@ -1,6 +1,6 @@
-import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
+import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons'
 import { ZRegisterInput } from '@brokerdesk/shared/auth'
-import { Alert, Button, Form, Input, Space } from 'antd'
+import { Alert, Button, Form, Input } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
@@ -8,7 +8,7 @@ import { identityApi } from '../../../api/identity'
 import { useDocumentTitle } from '../../../app/use-document-title'
 import { AgreementCheckbox } from '../../../components/AgreementCheckbox'
 import { AuthCard } from '../../../components/AuthCard/AuthCard'
-import { SendCodeButton } from '../../../components/SendCodeButton'
+import { CodeField } from '../../../components/SendCodeButton'
 import { showServerErrors, useZodForm } from '../../../forms/use-zod-form'
 import { signIn } from '../../../state/session'
 
@@ -97,24 +97,13 @@ export default function RegisterPage() {
             placeholder={t('auth.register.mobile_placeholder')}
           />
         </Form.Item>
-        <Form.Item label={t('fields.code')} htmlFor="register_code" required={false}>
-          <Space.Compact block>
-            <Form.Item noStyle {...field('code')}>
-              <Input
-                prefix={<SafetyOutlined />}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={6}
-                placeholder={t('auth.code.placeholder')}
-              />
-            </Form.Item>
-            <SendCodeButton
-              form={form}
-              target="mobile_phone"
-              send={(mobile_phone, captcha) => identityApi.sendRegisterCode({ mobile_phone, captcha })}
-            />
-          </Space.Compact>
-        </Form.Item>
+        <CodeField
+          htmlFor="register_code"
+          item={field('code')}
+          form={form}
+          target="mobile_phone"
+          send={(mobile_phone, captcha) => identityApi.sendRegisterCode({ mobile_phone, captcha })}
+        />
         <Form.Item valuePropName="checked" {...field('agreement')}>
           <AgreementCheckbox />
         </Form.Item>
