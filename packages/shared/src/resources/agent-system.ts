@@ -1,6 +1,6 @@
-import { idField, timestampFields } from './common-fields'
+import { idField, nameFields, timestampFields } from './common-fields'
 import { defineResource, type RecordOf } from './define-resource'
-import { optionalIp, optionalText, optionalWebsite, requiredText } from './field-rules'
+import { optionalIp, optionalText, optionalWebsite } from './field-rules'
 
 /**
  * Cooperative companies' agent systems. The password is write-only: stored encrypted, never
@@ -10,22 +10,7 @@ export const agentSystemResource = defineResource({
   name: 'agent-systems',
   fields: {
     id: idField,
-    name: {
-      type: 'string',
-      input: 'text',
-      rule: requiredText(255),
-      required: true,
-      list: true,
-      filter: 'like',
-    },
-    full_name: {
-      type: 'string',
-      input: 'text',
-      rule: requiredText(255),
-      required: true,
-      list: true,
-      filter: 'like',
-    },
+    ...nameFields(255),
     url: { type: 'string', input: 'text', rule: optionalWebsite(), default: '', list: true, filter: 'like' },
     user_name: {
       type: 'string',

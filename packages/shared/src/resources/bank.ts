@@ -1,28 +1,13 @@
-import { idField, timestampFields, yesNoOptions } from './common-fields'
+import { idField, nameFields, timestampFields, yesNoOptions } from './common-fields'
 import { defineResource, type RecordOf } from './define-resource'
-import { flag, integer, requiredText } from './field-rules'
+import { flag, integer } from './field-rules'
 
 /** Banks; `is_withhold` marks the banks that support withholding. */
 export const bankResource = defineResource({
   name: 'banks',
   fields: {
     id: idField,
-    name: {
-      type: 'string',
-      input: 'text',
-      rule: requiredText(50),
-      required: true,
-      list: true,
-      filter: 'like',
-    },
-    full_name: {
-      type: 'string',
-      input: 'text',
-      rule: requiredText(50),
-      required: true,
-      list: true,
-      filter: 'like',
-    },
+    ...nameFields(50),
     order: {
       type: 'integer',
       input: 'number',

@@ -1,5 +1,5 @@
 import { optionsOf } from './define-resource'
-import { reference } from './field-rules'
+import { reference, requiredText } from './field-rules'
 
 /** The id column every resource lists and sorts by. */
 export const idField = { type: 'integer', list: true, sortable: true, filter: 'in' } as const
@@ -9,6 +9,20 @@ export const timestampFields = {
   created_at: { type: 'datetime', list: true, sortable: true, filter: 'between' },
   updated_at: { type: 'datetime', sortable: true },
 } as const
+
+/** A required, searchable text column of at most `max` characters (a name). */
+const nameField = (max: number) =>
+  ({
+    type: 'string',
+    input: 'text',
+    rule: requiredText(max),
+    required: true,
+    list: true,
+    filter: 'like',
+  }) as const
+
+/** `name` and `full_name`, as companies, banks and agent systems carry them. */
+export const nameFields = (max: number) => ({ name: nameField(max), full_name: nameField(max) }) as const
 
 /** No / yes, for 0/1 switches. */
 export const yesNoOptions = (resource: string, field: string) =>

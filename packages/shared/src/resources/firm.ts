@@ -1,15 +1,6 @@
-import { idField, timestampFields, yesNoOptions } from './common-fields'
+import { idField, nameFields, timestampFields, yesNoOptions } from './common-fields'
 import { defineResource, optionsOf, type RecordOf } from './define-resource'
-import {
-  flag,
-  idList,
-  integer,
-  optionalText,
-  optionalWebsite,
-  optionBits,
-  optionCode,
-  requiredText,
-} from './field-rules'
+import { flag, idList, integer, optionalText, optionalWebsite, optionBits, optionCode } from './field-rules'
 
 export const FIRM_TYPE = optionsOf('firms', 'type', { 1: 'life', 2: 'property' })
 export const FIRM_UNAME_RULE = optionsOf('firms', 'uname_rule', {
@@ -35,22 +26,7 @@ export const firmResource = defineResource({
   name: 'firms',
   fields: {
     id: idField,
-    name: {
-      type: 'string',
-      input: 'text',
-      rule: requiredText(255),
-      required: true,
-      list: true,
-      filter: 'like',
-    },
-    full_name: {
-      type: 'string',
-      input: 'text',
-      rule: requiredText(255),
-      required: true,
-      list: true,
-      filter: 'like',
-    },
+    ...nameFields(255),
     type: {
       type: 'integer',
       input: 'checkbox',
