@@ -59,3 +59,28 @@ export const adminResource = defineResource({
 })
 
 export type TAdmin = RecordOf<typeof adminResource.fields>
+
+/** The most accounts one answer of GET /admin/admins/accounts lists. */
+export const ADMIN_ACCOUNTS_LIMIT = 20
+
+/**
+ * GET /admin/admins/accounts: `keyword` is a prefix of the account's name, e-mail or mobile number;
+ * `user_id` (0: none) is an account to list as well, even one already bound, so a form can label its value.
+ */
+export const ZAdminAccountsQuerySchema = z.object({
+  keyword: optionalText(50),
+  user_id: reference().optional(),
+})
+export type TAdminAccountsQuery = z.infer<typeof ZAdminAccountsQuerySchema>
+
+/** One account an admin record can bind, as a select option with the account's names. */
+export const ZAdminAccountSchema = z.object({
+  value: z.number(),
+  /** `uname · name` */
+  label: z.string(),
+  uname: z.string(),
+  name: z.string(),
+  email: z.string(),
+  mobile_phone: z.string(),
+})
+export type TAdminAccount = z.infer<typeof ZAdminAccountSchema>

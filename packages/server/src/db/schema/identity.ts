@@ -54,6 +54,18 @@ export const users = pgTable(
       .on(t.mobile_phone)
       .where(sql`deleted_at is null and mobile_phone <> ''`),
     index('users_name_idx').on(t.name),
+    // Prefix search of the accounts an admin record can bind (`lower(x) like 'abc%'`): pattern_ops
+    // indexes serve a prefix LIKE whatever the database collation is.
+    index('users_uname_prefix_idx')
+      .on(sql`lower(${t.uname}) text_pattern_ops`)
+      .where(sql`deleted_at is null`),
+    index('users_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`).where(sql`deleted_at is null`),
+    index('users_email_prefix_idx')
+      .on(sql`lower(${t.email}) text_pattern_ops`)
+      .where(sql`deleted_at is null`),
+    index('users_mobile_phone_prefix_idx')
+      .on(sql`${t.mobile_phone} text_pattern_ops`)
+      .where(sql`deleted_at is null`),
   ],
 )
 

@@ -94,6 +94,17 @@ export const OPERATE_MENU: MenuSeed = {
           icons: 'fa-user-secret',
           url: '/admin/admins',
           resource: { item: 'Background user' },
+          children: [
+            admin({
+              id: 168,
+              name: 'Accounts to bind',
+              description: 'The accounts a new back-office user can be bound to',
+              icons: 'fa-search',
+              url: '/admin/admins/accounts',
+              method: ['get'],
+              action: 'AdminController@accounts',
+            }),
+          ],
         }),
       ],
     },

@@ -76,14 +76,14 @@ describe('seedDatabase on an empty database', () => {
   it('gives the super administrator role every menu item', async () => {
     const [{ menuCount }] = await db.select({ menuCount: count() }).from(menus)
     const [{ granted }] = await db.select({ granted: count() }).from(menuRole).where(eq(menuRole.role_id, 1))
-    expect(menuCount).toBe(167)
+    expect(menuCount).toBe(168)
     expect(granted).toBe(menuCount)
   })
 
   it('stores the menu tree as a valid nested set under the root item', async () => {
     const rows = await listMenus(db)
     expect(findNestedSetProblems(rows)).toEqual([])
-    expect(rows[0]).toMatchObject({ id: 1, parent_id: 0, level: 1, left_margin: 1, right_margin: 334 })
+    expect(rows[0]).toMatchObject({ id: 1, parent_id: 0, level: 1, left_margin: 1, right_margin: 336 })
     const topLevel = rows.filter((row) => row.parent_id === 1).map((row) => row.name)
     expect(topLevel).toEqual(['Operate', 'Homepage', 'Official website'])
     const groups = rows.filter((row) => row.parent_id === 2).map((row) => row.name)
@@ -194,6 +194,19 @@ describe('seedDatabase on an empty database', () => {
     ])
   })
 
+  it('puts the account search of back-office users after the actions of their resource', async () => {
+    const children = (await listMenus(db)).filter((row) => row.parent_id === 33)
+    expect(children.map((row) => row.id)).toEqual([34, 35, 36, 37, 38, 39, 40, 168])
+    expect(children.at(-1)).toMatchObject({
+      url: '/admin/admins/accounts',
+      method: 1,
+      is_page: 0,
+      group: 'admin',
+      resource_id: 0,
+      action: 'AdminController@accounts',
+    })
+  })
+
   it('seeds the default settings, the common password empty', async () => {
     const rows = await db.select().from(configs)
     expect(rows.find((c) => c.key === 'common_password')).toMatchObject({
@@ -212,7 +225,7 @@ describe('seedDatabase on an empty database', () => {
       const [menu] = await tx.insert(menus).values({ name: 'New item' }).returning({ id: menus.id })
       const [role] = await tx.insert(roles).values({ name: 'Clerk' }).returning({ id: roles.id })
       const [user] = await tx.insert(users).values({ uname: 'clerk1' }).returning({ id: users.id })
-      expect([menu.id, role.id, user.id]).toEqual([168, 2, 2])
+      expect([menu.id, role.id, user.id]).toEqual([169, 2, 2])
     })
   })
 })
@@ -255,7 +268,7 @@ describe('seedDatabase on a seeded database', () => {
       await tx
         .insert(menus)
         .values({ name: 'Custom page', parent_id: 3, left_margin: 1000, right_margin: 1001 })
-      await tx.delete(menus).where(inArray(menus.id, [164, 78]))
+      await tx.delete(menus).where(inArray(menus.id, [164, 78, 168]))
       await seedDatabase(asDb(tx), { env: 'testing' })
       const rows = await listMenus(tx)
       expect(findNestedSetProblems(rows)).toEqual([])
@@ -267,11 +280,14 @@ describe('seedDatabase on a seeded database', () => {
         'Gaode search location',
         'Custom page',
       ])
+      expect(rows.filter((row) => row.parent_id === 33).map((row) => row.id)).toEqual([
+        34, 35, 36, 37, 38, 39, 40, 168,
+      ])
       const granted = await tx
         .select({ id: menuRole.menu_id })
         .from(menuRole)
-        .where(and(eq(menuRole.role_id, 1), inArray(menuRole.menu_id, [164, 78])))
-      expect(granted).toHaveLength(2)
+        .where(and(eq(menuRole.role_id, 1), inArray(menuRole.menu_id, [164, 78, 168])))
+      expect(granted).toHaveLength(3)
     })
   })
 

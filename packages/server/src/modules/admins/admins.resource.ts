@@ -6,6 +6,7 @@ import type { ResourceBinding } from '../../resource/types'
 import { refuse } from '../roles/refuse'
 import { assignableRoleOptions } from '../roles/role-options'
 import { FIRST_USER_ID } from '../users/users.resource'
+import { adminAccountRoutes } from './admin-accounts.routes'
 import { prepareAdminValues } from './prepare-admin-values'
 
 /** The first administrator record, the installation's, can never be deleted. */
@@ -44,4 +45,4 @@ export const adminsBinding: ResourceBinding = {
   },
 }
 
-export const adminsModule = resourcePlugin(adminsBinding)
+export const adminsModule = resourcePlugin(adminsBinding, adminAccountRoutes)
