@@ -6,8 +6,8 @@ import ExcelJS from 'exceljs'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, newContext, snapshot } from './support/browser'
-import { E2E_ADMIN_PASSWORD } from './support/global-setup'
 import { logIn, zh } from './support/identity'
+import { E2E_ADMIN_PASSWORD } from './support/server'
 
 const messages = zh.validations.messages
 const say = (template: string, values: Record<string, string | number>) =>

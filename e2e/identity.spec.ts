@@ -2,9 +2,9 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, newContext, snapshot } from './support/browser'
 import { solveSliderCaptcha } from './support/captcha-solver'
-import { E2E_ADMIN_PASSWORD } from './support/global-setup'
 import { logIn, pickFromUserMenu, waitForAlert, zh } from './support/identity'
 import { mailTo, smsTo, waitForMailCode, waitForSmsCode } from './support/outbox'
+import { E2E_ADMIN_PASSWORD } from './support/server'
 
 /** A validation message of the SPA, as `validations.messages.{rule}` words it for a field. */
 function rule(

@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, newContext, snapshot } from './support/browser'
-import { E2E_ADMIN_PASSWORD } from './support/global-setup'
 import { pickFromUserMenu, waitForAlert, zh } from './support/identity'
 import { OIDC_CLIENT } from './support/openid-provider'
+import { E2E_ADMIN_PASSWORD } from './support/server'
 
 let browser: Browser
 

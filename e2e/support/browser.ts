@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { inject } from 'vitest'
+import { beforeEach, inject } from 'vitest'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots')
@@ -37,10 +37,12 @@ export function newContext(
     locale?: string
     headers?: Record<string, string>
     viewport?: { width: number; height: number }
+    /** Another server than the shared one (a spec that starts its own). */
+    baseURL?: string
   } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
-    baseURL: inject('baseUrl'),
+    baseURL: options.baseURL ?? inject('baseUrl'),
     locale: options.locale ?? 'zh-CN',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     extraHTTPHeaders: options.headers,
@@ -53,4 +55,16 @@ export async function snapshot(page: Page, name: string): Promise<void> {
   // Sticky headers land mid-page in a full-page picture of a scrolled page.
   await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true })
+}
+
+/** Keeps a picture of each page of `pages()` when a test of the calling suite fails. */
+export function snapshotFailures(pages: () => (Page | undefined)[]): void {
+  beforeEach((context) => {
+    context.onTestFailed(async () => {
+      const name = context.task.name.replace(/[^\w]+/g, '-').slice(0, 60)
+      for (const [index, page] of pages().entries()) {
+        if (page && !page.isClosed()) await snapshot(page, `failed-${name}-${index}`).catch(() => undefined)
+      }
+    })
+  })
 }

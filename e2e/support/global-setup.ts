@@ -1,101 +1,50 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { OIDC_CLIENT, startOidcProvider } from './openid-provider'
+import { startServer } from './server'
 import { startSmtpInbox } from './smtp-inbox'
 
-export const E2E_ADMIN_PASSWORD = 'e2e-admin-password'
-const root = path.resolve(import.meta.dirname, '../..')
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output()}`)
-    try {
-      const response = await fetch(`${baseUrl}/healthz`)
-      if (response.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`The server did not answer within 60 s:\n${output()}`)
-}
+export { E2E_ADMIN_PASSWORD } from './server'
 
 /**
- * Starts the built server on a free port with a fresh embedded database, as `npm start` would, with
- * an SMTP inbox and an OpenID provider beside it in this process. Its output (JSON log lines, where
- * the log SMS provider writes the texts it "sends") goes to `<data dir>/server.log`.
+ * Starts the built server (see startServer) with an SMTP inbox and an OpenID provider beside it in
+ * this process, for every spec to share.
  */
 export default async function setup(project: TestProject) {
-  const main = path.join(root, 'packages/server/dist/main.js')
-  if (!fs.existsSync(main)) throw new Error('The app is not built: run "npm run build" before the e2e tests.')
-  const port = await freePort()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-e2e-'))
-  const baseUrl = `http://127.0.0.1:${port}`
-  const mailDir = path.join(dataDir, 'mail')
-  const serverLog = path.join(dataDir, 'server.log')
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-e2e-mail-'))
   const smtp = await startSmtpInbox(mailDir)
-  const oidc = await startOidcProvider(baseUrl)
-  const logFile = fs.openSync(serverLog, 'a')
+  let oidc: Awaited<ReturnType<typeof startOidcProvider>> | undefined
   const prefix = `OIDC_${OIDC_CLIENT.name.toUpperCase()}_`
-  const child = spawn(process.execPath, [main], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_ENV: 'testing',
-      // The browser connects from 127.0.0.1; specs act as other visitors through X-Forwarded-For.
-      TRUST_PROXY: '127.0.0.1',
-      APP_URL: baseUrl,
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      MAIL_HOST: '127.0.0.1',
-      MAIL_PORT: String(smtp.port),
-      SMS_PROVIDER: 'log',
-      OIDC_PROVIDERS: OIDC_CLIENT.name,
-      [`${prefix}ISSUER`]: oidc.issuer,
-      [`${prefix}CLIENT_ID`]: OIDC_CLIENT.id,
-      [`${prefix}CLIENT_SECRET`]: OIDC_CLIENT.secret,
-      [`${prefix}LABEL`]: OIDC_CLIENT.label,
-    },
-    stdio: ['ignore', logFile, logFile],
-  })
-  const output = () => fs.readFileSync(serverLog, 'utf8').slice(-4000)
+  let server: Awaited<ReturnType<typeof startServer>>
   try {
-    await waitForHealth(baseUrl, child, output)
+    server = await startServer({}, async (baseUrl) => {
+      oidc = await startOidcProvider(baseUrl)
+      return {
+        MAIL_HOST: '127.0.0.1',
+        MAIL_PORT: String(smtp.port),
+        SMS_PROVIDER: 'log',
+        OIDC_PROVIDERS: OIDC_CLIENT.name,
+        [`${prefix}ISSUER`]: oidc.issuer,
+        [`${prefix}CLIENT_ID`]: OIDC_CLIENT.id,
+        [`${prefix}CLIENT_SECRET`]: OIDC_CLIENT.secret,
+        [`${prefix}LABEL`]: OIDC_CLIENT.label,
+      }
+    })
   } catch (error) {
-    child.kill('SIGTERM')
-    await Promise.all([smtp.close(), oidc.close()])
+    await Promise.all([smtp.close(), oidc?.close()])
+    fs.rmSync(mailDir, { recursive: true, force: true })
     throw error
   }
-  project.provide('baseUrl', baseUrl)
-  project.provide('serverLog', serverLog)
+  project.provide('baseUrl', server.baseUrl)
+  project.provide('serverLog', server.serverLog)
   project.provide('mailDir', mailDir)
 
   return async () => {
-    child.kill('SIGTERM')
-    await new Promise((resolve) => child.once('exit', resolve))
-    fs.closeSync(logFile)
-    await Promise.all([smtp.close(), oidc.close()])
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    await server.stop()
+    await Promise.all([smtp.close(), oidc?.close()])
+    fs.rmSync(mailDir, { recursive: true, force: true })
   }
 }
 

@@ -10,5 +10,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Typing into antd forms in jsdom takes seconds on a busy 2-core machine.
+    testTimeout: 15_000,
   },
 })

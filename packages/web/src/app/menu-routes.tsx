@@ -8,10 +8,15 @@ import { getConfig } from './config'
 import { PAGE_REGISTRY, pageOf } from './page-registry'
 import './page-registry-entries'
 
-/** The name a page's title shows: the resource's own menu item rather than its `{id}` action. */
+/**
+ * The name a page's title shows: a page item's own; for a resource's list and edit pages the
+ * resource's item rather than its `{id}` action.
+ */
 function titleOf(items: readonly MenuItem[], route: MenuRoute, group: string): string {
+  const own = items.find((item) => item.id === route.menuId)
+  if (route.kind === 'page' && own) return own.name
   const resource = items.find((item) => item.resource_id === -1 && item.url === `/${group}/${route.resource}`)
-  return (resource ?? items.find((item) => item.id === route.menuId))?.name ?? route.resource
+  return (resource ?? own)?.name ?? route.resource
 }
 
 function elementOf(items: readonly MenuItem[], route: MenuRoute, group: string) {

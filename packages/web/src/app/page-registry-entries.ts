@@ -8,3 +8,10 @@ registerPages('agent-systems', {
   edit: lazyPage(() => import('../pages/admin/agent-systems/AgentSystemEdit')),
 })
 registerPages('log-counts', { list: lazyPage(() => import('../pages/admin/log-counts/LogCountList')) })
+registerPages('menus', {
+  list: lazyPage(() => import('../pages/admin/menus/MenuList')),
+  edit: lazyPage(() => import('../pages/admin/menus/MenuEdit')),
+  pages: { 'menus/tree': lazyPage(() => import('../pages/admin/menus/MenuTreePage')) },
+})
+registerPages('roles', { list: lazyPage(() => import('../pages/admin/roles/RoleList')) })
+registerPages('admins', { edit: lazyPage(() => import('../pages/admin/admins/AdminEdit')) })

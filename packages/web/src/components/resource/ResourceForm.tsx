@@ -33,6 +33,12 @@ export interface ResourceFormProps {
   extras?: Record<string, ReactNode>
   /** The values sent, from the form's. */
   beforeSave?: (values: Values) => Values
+  /** Shown above the fields (e.g. a choice that decides which fields apply). */
+  header?: ReactNode
+  /** The fields shown, when not all of them. */
+  shown?: (name: string) => boolean
+  /** Fields marked required beyond the definition's (when another schema requires them). */
+  required?: readonly string[]
 }
 
 /** The definition's own schema with its checks across fields. */
@@ -64,6 +70,9 @@ export function ResourceForm({
   renderers = {},
   extras = {},
   beforeSave,
+  header,
+  shown = () => true,
+  required = [],
 }: ResourceFormProps) {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -104,33 +113,36 @@ export function ResourceForm({
       className="bd-resource-form"
       scrollToFirstError
     >
-      {fields.map((field) => {
-        const rendered = renderers[field.name]
-        const props: FieldInputProps = {
-          field,
-          options: page.options[field.name] ?? [],
-          disabledValues: field.name === 'parent_id' && !creating ? [row.id] : [],
-          maxDepth: field.name === 'parent_id' && page.max_level ? page.max_level - 1 : undefined,
-        }
-        const label = fieldTitle(t, page.resource, field)
-        const validation =
-          rules && field.name in rules.shape ? zodField(rules, field.name, { label }) : { name: field.name }
-        return (
-          <Form.Item
-            key={field.name}
-            {...validation}
-            label={label}
-            required={field.required}
-            extra={extras[field.name]}
-          >
-            {rendered ? (
-              <RenderedField render={rendered} props={props} values={values} />
-            ) : (
-              <FieldInput {...props} />
-            )}
-          </Form.Item>
-        )
-      })}
+      {header}
+      {fields
+        .filter((field) => shown(field.name))
+        .map((field) => {
+          const rendered = renderers[field.name]
+          const props: FieldInputProps = {
+            field,
+            options: page.options[field.name] ?? [],
+            disabledValues: field.name === 'parent_id' && !creating ? [row.id] : [],
+            maxDepth: field.name === 'parent_id' && page.max_level ? page.max_level - 1 : undefined,
+          }
+          const label = fieldTitle(t, page.resource, field)
+          const validation =
+            rules && field.name in rules.shape ? zodField(rules, field.name, { label }) : { name: field.name }
+          return (
+            <Form.Item
+              key={field.name}
+              {...validation}
+              label={label}
+              required={field.required || required.includes(field.name)}
+              extra={extras[field.name]}
+            >
+              {rendered ? (
+                <RenderedField render={rendered} props={props} values={values} />
+              ) : (
+                <FieldInput {...props} />
+              )}
+            </Form.Item>
+          )
+        })}
       <Space>
         {editable && (
           <Button type="primary" htmlType="submit" loading={saving}>

@@ -29,6 +29,8 @@ export interface ResourceListProps {
   cells?: Record<string, CellRenderer>
   /** More buttons in the toolbar. */
   toolbar?: ReactNode
+  /** More buttons in each row's action cell, before edit and delete. */
+  rowActions?: (row: Row) => ReactNode
   /** Called with the filters of every search (e.g. for a "delete what the filter matches" button). */
   onFiltersChange?: (params: Params) => void
 }
@@ -44,7 +46,7 @@ function pruneChildren(rows: Row[]): Row[] {
 }
 
 /** The list of a resource: filters, server-sorted columns, pagination, selection and the actions the user may do. */
-export function ResourceList({ page, cells = {}, toolbar, onFiltersChange }: ResourceListProps) {
+export function ResourceList({ page, cells = {}, toolbar, rowActions, onFiltersChange }: ResourceListProps) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const name = page.resource
@@ -110,14 +112,15 @@ export function ResourceList({ page, cells = {}, toolbar, onFiltersChange }: Res
       },
     }
   })
-  if (can('update') || can('show') || can('delete')) {
+  if (rowActions || can('update') || can('show') || can('delete')) {
     columns.push({
       key: 'actions',
       title: t('actions.operate'),
       fixed: 'right',
-      width: 120,
+      width: rowActions ? 150 : 120,
       render: (_: unknown, row: Row) => (
         <Space size={0}>
+          {rowActions?.(row)}
           {(can('update') || can('show')) && (
             <Link
               to={`/admin/${name}/${row.id}`}

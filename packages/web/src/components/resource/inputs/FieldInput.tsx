@@ -105,6 +105,18 @@ export function FieldInput({
         />
       )
     case 'multi-select':
+      if (options.some((option) => 'children' in option && option.children)) {
+        return (
+          <TreeSelect
+            {...common}
+            multiple
+            showSearch
+            treeNodeFilterProp="title"
+            treeDefaultExpandAll
+            treeData={treeData(options, (o) => optionText(t, o), disabledValues, maxDepth)}
+          />
+        )
+      }
       return (
         <Select
           {...common}

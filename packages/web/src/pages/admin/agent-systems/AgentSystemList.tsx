@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { Params } from '../../../api/http'
-import { useMenus } from '../../../api/queries'
+import { useHeldRoutes } from '../../../app/permissions'
 import ResourceListPage from '../../../components/resource/ResourceListPage'
 import type { ResourcePageProps } from '../../../components/resource/ResourcePage'
 import { DeleteMatchingButton } from './DeleteMatchingButton'
@@ -8,10 +8,7 @@ import { DeleteMatchingButton } from './DeleteMatchingButton'
 /** Agent systems: the generic list plus "delete what the filter matches" for those allowed to. */
 export default function AgentSystemList(props: ResourcePageProps) {
   const [filters, setFilters] = useState<Params>({})
-  const menus = useMenus()
-  const allowed = (menus.data ?? []).some(
-    (item) => item.url === '/admin/agent-systems/condition-delete' && item.method.includes(8),
-  )
+  const allowed = useHeldRoutes()('/admin/agent-systems/condition-delete', 'DELETE')
   return (
     <ResourceListPage
       {...props}

@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+export const E2E_ADMIN_PASSWORD = 'e2e-admin-password'
+const root = path.resolve(import.meta.dirname, '../..')
+
+export interface RunningServer {
+  baseUrl: string
+  dataDir: string
+  /** The server's output: JSON log lines, the log SMS provider's texts among them. */
+  serverLog: string
+  stop: () => Promise<void>
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output()}`)
+    try {
+      const response = await fetch(`${baseUrl}/healthz`)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`The server did not answer within 60 s:\n${output()}`)
+}
+
+/**
+ * Starts the built server on a free port with a fresh embedded database, as `npm start` would
+ * (APP_ENV testing unless `env` says otherwise). Its output goes to `<data dir>/server.log`.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  prepare: (baseUrl: string, dataDir: string) => Promise<Record<string, string>> = async () => ({}),
+): Promise<RunningServer> {
+  const main = path.join(root, 'packages/server/dist/main.js')
+  if (!fs.existsSync(main)) throw new Error('The app is not built: run "npm run build" before the e2e tests.')
+  const port = await freePort()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-e2e-'))
+  const baseUrl = `http://127.0.0.1:${port}`
+  const serverLog = path.join(dataDir, 'server.log')
+  const logFile = fs.openSync(serverLog, 'a')
+  const child = spawn(process.execPath, [main], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_ENV: 'testing',
+      // The browser connects from 127.0.0.1; specs act as other visitors through X-Forwarded-For.
+      TRUST_PROXY: '127.0.0.1',
+      APP_URL: baseUrl,
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      ...env,
+      ...(await prepare(baseUrl, dataDir)),
+    },
+    stdio: ['ignore', logFile, logFile],
+  })
+  const output = () => fs.readFileSync(serverLog, 'utf8').slice(-4000)
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM')
+      await new Promise((resolve) => child.once('exit', resolve))
+    }
+    fs.closeSync(logFile)
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    await waitForHealth(baseUrl, child, output)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { baseUrl, dataDir, serverLog, stop }
+}

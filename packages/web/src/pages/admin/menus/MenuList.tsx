@@ -1,0 +1,34 @@
+import { ApartmentOutlined } from '@ant-design/icons'
+import { Button } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { useHeldRoutes } from '../../../app/permissions'
+import ResourceListPage from '../../../components/resource/ResourceListPage'
+import type { ResourcePageProps } from '../../../components/resource/ResourcePage'
+import { menuItemLabel } from '../../../i18n/menu-label'
+
+/** Menu settings: the generic tree list, names translated, with a way to the drag page. */
+export default function MenuList(props: ResourcePageProps) {
+  const { t } = useTranslation()
+  const can = useHeldRoutes()
+  return (
+    <ResourceListPage
+      {...props}
+      cells={{
+        name: (_, row) =>
+          menuItemLabel({
+            name: String(row.name),
+            resource_id: Number(row.resource_id),
+            item_name: String(row.item_name ?? ''),
+          }),
+      }}
+      toolbar={
+        can('/admin/menus/tree', 'GET') ? (
+          <Link to="/admin/menus/tree">
+            <Button icon={<ApartmentOutlined />}>{t('menu.Menu drag')}</Button>
+          </Link>
+        ) : undefined
+      }
+    />
+  )
+}

@@ -1,0 +1,138 @@
+import type { MenuNode } from '@brokerdesk/shared'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Alert, Button, Checkbox, Drawer, Flex, Input, Space, Tree } from 'antd'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { http } from '../../../api/http'
+import { allMenuIds, toggleMenuPermission } from '../../../components/menu-tree/check-permissions'
+import { keysToDepth, menuTreeData, parentKeys } from '../../../components/menu-tree/menu-tree-data'
+import { QueryState } from '../../../components/resource/ResourcePage'
+import { notify } from '../../../state/notify'
+import { MenuTitle } from '../menus/MenuTitle'
+
+export interface RoleRef {
+  id: number
+  name: string
+}
+
+interface PermissionsAnswer {
+  role: RoleRef
+  menus: MenuNode[]
+  checked: number[]
+}
+
+/**
+ * The permissions of a role: the menu items the signed-in administrator holds, ticked where the
+ * role holds them. Saving can also take the removed items from the role's child roles.
+ */
+export function RolePermissionsDrawer({
+  role,
+  editable,
+  onClose,
+}: {
+  role: RoleRef
+  editable: boolean
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const url = `/admin/roles/${role.id}/permissions`
+  const answer = useQuery({
+    queryKey: ['resource', 'roles', 'permissions', role.id],
+    queryFn: () => http.get<PermissionsAnswer>(url),
+    gcTime: 0,
+  })
+  const [checked, setChecked] = useState<Set<number> | null>(null)
+  const [cascade, setCascade] = useState(false)
+  const [search, setSearch] = useState('')
+  const [expanded, setExpanded] = useState<number[] | null>(null)
+  const [saving, setSaving] = useState(false)
+  const menus = answer.data?.menus ?? []
+  const held = checked ?? new Set(answer.data?.checked ?? [])
+  const data = useMemo(
+    () => menuTreeData(menus, (item) => <MenuTitle item={item} />, search),
+    [menus, search],
+  )
+  const shownKeys = search.trim() ? parentKeys(data) : (expanded ?? keysToDepth(data, 3))
+
+  const save = async () => {
+    setSaving(true)
+    try {
+      await http.put<unknown>(url, { menu_ids: [...held], cascade })
+      notify('success', t('messages.success', { action: t('actions.save') }))
+      await queryClient.invalidateQueries({ queryKey: ['resource', 'roles'] })
+      onClose()
+    } catch {
+      // The client has shown why; the ticks stay for another try.
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Drawer
+      open
+      size={720}
+      title={t('access.permissions_of', { name: role.name })}
+      onClose={onClose}
+      destroyOnHidden
+      footer={
+        editable && answer.data ? (
+          <Flex justify="space-between" align="center" wrap gap={8}>
+            <Checkbox checked={cascade} onChange={(event) => setCascade(event.target.checked)}>
+              {t('access.cascade')}
+            </Checkbox>
+            <Space>
+              <Button onClick={onClose}>{t('actions.cancel')}</Button>
+              <Button type="primary" loading={saving} onClick={save}>
+                {t('actions.save')}
+              </Button>
+            </Space>
+          </Flex>
+        ) : undefined
+      }
+    >
+      {answer.data ? (
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <Alert type="info" showIcon title={t('access.permissions_hint')} />
+          <Flex gap={8} wrap>
+            <Input.Search
+              allowClear
+              placeholder={t('access.search_menu')}
+              onSearch={setSearch}
+              onChange={(event) => event.target.value === '' && setSearch('')}
+              style={{ maxWidth: 260 }}
+            />
+            {editable && (
+              <>
+                <Button onClick={() => setChecked(new Set(allMenuIds(menus)))}>
+                  {t('access.check_all')}
+                </Button>
+                <Button onClick={() => setChecked(new Set())}>{t('access.uncheck_all')}</Button>
+              </>
+            )}
+            <Button onClick={() => setExpanded(parentKeys(data))}>{t('access.expand_all')}</Button>
+            <Button onClick={() => setExpanded([])}>{t('access.collapse_all')}</Button>
+          </Flex>
+          <Tree
+            className="bd-menu-tree"
+            checkable
+            checkStrictly
+            blockNode
+            selectable={false}
+            disabled={!editable || saving}
+            treeData={data}
+            expandedKeys={shownKeys}
+            onExpand={(keys) => setExpanded(keys.map(Number))}
+            checkedKeys={[...held]}
+            onCheck={(_, info) =>
+              setChecked(toggleMenuPermission(menus, held, Number(info.node.key), info.checked))
+            }
+          />
+        </Space>
+      ) : (
+        <QueryState error={answer.error} loading={answer.isPending} />
+      )}
+    </Drawer>
+  )
+}
