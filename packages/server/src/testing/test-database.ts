@@ -2,6 +2,9 @@ import pg from 'pg'
 import { type Database, openDatabase } from '../db/client'
 import { randomString } from '../secrets'
 
+/** PostgreSQL's "database is being accessed by other users". */
+const OBJECT_IN_USE = '55006'
+
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or — when TEST_DATABASE_URL
  * is set — a new database on that PostgreSQL server, dropped again on close.
@@ -26,10 +29,24 @@ export async function openTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close()
+      // Not `with (force)`: killing a connection the pool is still closing makes its client emit an
+      // unhandled error. The pool's last sockets close within moments; wait for them instead.
       const dropper = new pg.Client({ connectionString: serverUrl })
       await dropper.connect()
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
+      try {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await dropper.query(`drop database if exists ${name}`)
+            break
+          } catch (error) {
+            const inUse = (error as { code?: string }).code === OBJECT_IN_USE
+            if (!inUse || attempt === 100) throw error
+            await new Promise((resolve) => setTimeout(resolve, 50))
+          }
+        }
+      } finally {
+        await dropper.end()
+      }
     },
   }
 }
