@@ -1,25 +1,22 @@
 import { EditOutlined, EyeOutlined } from '@ant-design/icons'
 import type { MenuNode, TMenuPosition } from '@brokerdesk/shared'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Flex, Input, Space, Tree, type TreeProps } from 'antd'
-import { useMemo, useState } from 'react'
+import { Alert, Button, Flex, Space, Tree, type TreeProps } from 'antd'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { http } from '../../../api/http'
 import { useHeldRoutes } from '../../../app/permissions'
 import { positionOfDrop } from '../../../components/menu-tree/drop-position'
-import {
-  keysToDepth,
-  type MenuTreeNode,
-  menuTreeData,
-  parentKeys,
-} from '../../../components/menu-tree/menu-tree-data'
+import { useMenuTreeView } from '../../../components/menu-tree/MenuTreeView'
+import type { MenuTreeNode } from '../../../components/menu-tree/menu-tree-data'
 import { PageFrame, QueryState, type ResourcePageProps } from '../../../components/resource/ResourcePage'
 import { menuLabel } from '../../../i18n/menu-label'
 import { notify } from '../../../state/notify'
 import { MenuTitle } from './MenuTitle'
 
 const MOVE_URL = '/admin/menus/update-position'
+const NO_MENUS: MenuNode[] = []
 
 /** /admin/menus/tree: the whole menu tree; dragging an item moves it before, after or inside another. */
 export default function MenuTreePage({ title }: ResourcePageProps) {
@@ -30,39 +27,29 @@ export default function MenuTreePage({ title }: ResourcePageProps) {
     queryKey: ['resource', 'menus', 'tree'],
     queryFn: async () => (await http.get<{ menus: MenuNode[] }>('/admin/menus/tree')).menus,
   })
-  const [search, setSearch] = useState('')
-  const [expanded, setExpanded] = useState<number[] | null>(null)
   const [moving, setMoving] = useState(false)
   const draggable = can(MOVE_URL, 'POST')
   const editable = can('/admin/menus/{id}', 'GET')
 
-  const data = useMemo(
-    () =>
-      menuTreeData(
-        tree.data ?? [],
-        (item) => (
-          <Flex align="center" gap={4} wrap>
-            <MenuTitle item={item} />
-            {editable && (
-              <Link
-                to={`/admin/menus/${item.id}`}
-                aria-label={`${t(can('/admin/menus/{id}', 'PUT') ? 'actions.update' : 'actions.show')} #${item.id}`}
-                onClick={(event) => event.stopPropagation()}
-              >
-                <Button
-                  type="link"
-                  size="small"
-                  icon={can('/admin/menus/{id}', 'PUT') ? <EditOutlined /> : <EyeOutlined />}
-                />
-              </Link>
-            )}
-          </Flex>
-        ),
-        search,
-      ),
-    [tree.data, search, editable, can, t],
+  const canUpdate = can('/admin/menus/{id}', 'PUT')
+  const nodeTitle = useCallback(
+    (item: MenuNode) => (
+      <Flex align="center" gap={4} wrap>
+        <MenuTitle item={item} />
+        {editable && (
+          <Link
+            to={`/admin/menus/${item.id}`}
+            aria-label={`${t(canUpdate ? 'actions.update' : 'actions.show')} #${item.id}`}
+            onClick={(event) => event.stopPropagation()}
+          >
+            <Button type="link" size="small" icon={canUpdate ? <EditOutlined /> : <EyeOutlined />} />
+          </Link>
+        )}
+      </Flex>
+    ),
+    [editable, canUpdate, t],
   )
-  const shownKeys = search.trim() ? parentKeys(data) : (expanded ?? keysToDepth(data, 3))
+  const view = useMenuTreeView(tree.data ?? NO_MENUS, nodeTitle)
 
   const onDrop: TreeProps['onDrop'] = async (info) => {
     const target = info.node as unknown as MenuTreeNode & { pos: string; expanded: boolean }
@@ -82,7 +69,7 @@ export default function MenuTreePage({ title }: ResourcePageProps) {
     try {
       await http.post<unknown>(MOVE_URL, move satisfies TMenuPosition)
       notify('success', t('messages.success', { action: t('access.move') }))
-      if (move.position === 'inside') setExpanded([...new Set([...shownKeys, move.target_id])])
+      if (move.position === 'inside') view.setExpanded([...new Set([...view.expandedKeys, move.target_id])])
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['resource', 'menus'] }),
         queryClient.invalidateQueries({ queryKey: ['menus'] }),
@@ -104,25 +91,15 @@ export default function MenuTreePage({ title }: ResourcePageProps) {
             showIcon
             title={t(draggable ? 'access.drag_hint' : 'access.drag_not_allowed')}
           />
-          <Flex gap={8} wrap>
-            <Input.Search
-              allowClear
-              placeholder={t('access.search_menu')}
-              onSearch={setSearch}
-              onChange={(event) => event.target.value === '' && setSearch('')}
-              style={{ maxWidth: 320 }}
-            />
-            <Button onClick={() => setExpanded(parentKeys(data))}>{t('access.expand_all')}</Button>
-            <Button onClick={() => setExpanded([])}>{t('access.collapse_all')}</Button>
-          </Flex>
+          {view.toolbar()}
           <Tree
             className="bd-menu-tree"
             blockNode
-            draggable={draggable && !moving && search.trim() === '' ? { icon: false } : false}
+            draggable={draggable && !moving && view.search.trim() === '' ? { icon: false } : false}
             disabled={moving}
-            treeData={data}
-            expandedKeys={shownKeys}
-            onExpand={(keys) => setExpanded(keys.map(Number))}
+            treeData={view.data}
+            expandedKeys={view.expandedKeys}
+            onExpand={(keys) => view.setExpanded(keys.map(Number))}
             onDrop={onDrop}
             selectable={false}
           />

@@ -1,14 +1,17 @@
 import type { MenuNode } from '@brokerdesk/shared'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Checkbox, Drawer, Flex, Input, Space, Tree } from 'antd'
-import { useMemo, useState } from 'react'
+import { Alert, Button, Checkbox, Drawer, Flex, Space, Tree } from 'antd'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { http } from '../../../api/http'
 import { allMenuIds, toggleMenuPermission } from '../../../components/menu-tree/check-permissions'
-import { keysToDepth, menuTreeData, parentKeys } from '../../../components/menu-tree/menu-tree-data'
+import { useMenuTreeView } from '../../../components/menu-tree/MenuTreeView'
 import { QueryState } from '../../../components/resource/ResourcePage'
 import { notify } from '../../../state/notify'
 import { MenuTitle } from '../menus/MenuTitle'
+
+const NO_MENUS: MenuNode[] = []
+const menuTitle = (item: MenuNode) => <MenuTitle item={item} />
 
 export interface RoleRef {
   id: number
@@ -44,16 +47,10 @@ export function RolePermissionsDrawer({
   })
   const [checked, setChecked] = useState<Set<number> | null>(null)
   const [cascade, setCascade] = useState(false)
-  const [search, setSearch] = useState('')
-  const [expanded, setExpanded] = useState<number[] | null>(null)
   const [saving, setSaving] = useState(false)
-  const menus = answer.data?.menus ?? []
+  const menus = answer.data?.menus ?? NO_MENUS
   const held = checked ?? new Set(answer.data?.checked ?? [])
-  const data = useMemo(
-    () => menuTreeData(menus, (item) => <MenuTitle item={item} />, search),
-    [menus, search],
-  )
-  const shownKeys = search.trim() ? parentKeys(data) : (expanded ?? keysToDepth(data, 3))
+  const view = useMenuTreeView(menus, menuTitle)
 
   const save = async () => {
     setSaving(true)
@@ -95,25 +92,16 @@ export function RolePermissionsDrawer({
       {answer.data ? (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Alert type="info" showIcon title={t('access.permissions_hint')} />
-          <Flex gap={8} wrap>
-            <Input.Search
-              allowClear
-              placeholder={t('access.search_menu')}
-              onSearch={setSearch}
-              onChange={(event) => event.target.value === '' && setSearch('')}
-              style={{ maxWidth: 260 }}
-            />
-            {editable && (
+          {view.toolbar(
+            editable && (
               <>
                 <Button onClick={() => setChecked(new Set(allMenuIds(menus)))}>
                   {t('access.check_all')}
                 </Button>
                 <Button onClick={() => setChecked(new Set())}>{t('access.uncheck_all')}</Button>
               </>
-            )}
-            <Button onClick={() => setExpanded(parentKeys(data))}>{t('access.expand_all')}</Button>
-            <Button onClick={() => setExpanded([])}>{t('access.collapse_all')}</Button>
-          </Flex>
+            ),
+          )}
           <Tree
             className="bd-menu-tree"
             checkable
@@ -121,9 +109,9 @@ export function RolePermissionsDrawer({
             blockNode
             selectable={false}
             disabled={!editable || saving}
-            treeData={data}
-            expandedKeys={shownKeys}
-            onExpand={(keys) => setExpanded(keys.map(Number))}
+            treeData={view.data}
+            expandedKeys={view.expandedKeys}
+            onExpand={(keys) => view.setExpanded(keys.map(Number))}
             checkedKeys={[...held]}
             onCheck={(_, info) =>
               setChecked(toggleMenuPermission(menus, held, Number(info.node.key), info.checked))
