@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { z } from 'zod'
+import { useHeldRoutes } from '../../../app/permissions'
 import ResourceEditPage from '../../../components/resource/ResourceEditPage'
 import type { ResourcePageProps } from '../../../components/resource/ResourcePage'
 import type { ObjectSchema } from '../../../forms/zod-rule'
@@ -32,7 +33,10 @@ const schemas: Record<Mode, ObjectSchema> = {
 export default function AdminEdit(props: ResourcePageProps) {
   const { t } = useTranslation()
   const creating = (useParams().id ?? 'create') === 'create'
-  const [mode, setMode] = useState<Mode>('bind')
+  // Binding needs the account search; without it only a new account can be made.
+  const canBind = useHeldRoutes()('/admin/admins/accounts', 'GET')
+  const [chosen, setMode] = useState<Mode>('bind')
+  const mode: Mode = canBind ? chosen : 'create'
   if (!creating) {
     return <ResourceEditPage {...props} shown={(name) => name === 'role_ids'} header={<AccountSummary />} />
   }
@@ -48,7 +52,7 @@ export default function AdminEdit(props: ResourcePageProps) {
             value={mode}
             onChange={(event) => setMode(event.target.value)}
             options={[
-              { value: 'bind', label: t('access.bind_account') },
+              { value: 'bind', label: t('access.bind_account'), disabled: !canBind },
               { value: 'create', label: t('access.create_account') },
             ]}
           />
