@@ -5,7 +5,7 @@ import zlib from 'node:zlib'
 import ExcelJS from 'exceljs'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newContext, snapshot } from './support/browser'
+import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
 import { logIn, zh } from './support/identity'
 import { E2E_ADMIN_PASSWORD } from './support/server'
 
@@ -61,6 +61,7 @@ const names = {
 let browser: Browser
 let context: BrowserContext
 let page: Page
+snapshotFailures(() => [page])
 
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -88,6 +89,8 @@ async function choose(select: Locator, title: string): Promise<void> {
   // A multiple select stays open after a choice: leave it by clicking the page title.
   await page.getByRole('heading', { level: 3 }).click()
   await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' })
+  // The choice shows in the select (a click during the dropdown's animation may not have landed).
+  await select.locator('.ant-select').first().getByText(title, { exact: true }).first().waitFor()
 }
 
 /** Waits until the lists and forms on the page have loaded. */
@@ -222,11 +225,7 @@ describe('the catalogue', () => {
         await choose(item('products', zh.fields.firm_id), names.firm)
         await choose(item('products', zh.fields.classify_id), names.classify)
         await choose(item('products', zh.fields.classify2_id), names.classify2)
-        await item('products', zh.fields.pclassify_id).locator('.ant-select').click()
-        await page
-          .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper')
-          .first()
-          .click()
+        await choose(item('products', zh.fields.pclassify_id), '成人保障')
         await snapshot(page, 'catalogue-product-edit-zh')
       },
       names.product,
