@@ -234,7 +234,9 @@ describe('the catalogue', () => {
 
   it('finds the product through two filters, edits it, exports the list and deletes it', async () => {
     const filters = page.locator('form#filters-products')
-    await filters.locator('#filters-products_keyword').fill(names.product)
+    // A keyword that the product's name keeps after the edit below.
+    const keyword = 'E2E产品'
+    await filters.locator('#filters-products_keyword').fill(keyword)
     await choose(
       filters.locator('.ant-form-item').filter({ has: page.locator(`label[title="${zh.fields.firm_id}"]`) }),
       names.firm,
@@ -251,6 +253,9 @@ describe('the catalogue', () => {
     await expect.poll(() => name.inputValue()).toBe(names.product)
     await name.fill(names.edited)
     await save('products', names.edited)
+    // The list comes back as it was left: still filtered.
+    expect(await filters.locator('#filters-products_keyword').inputValue()).toBe(keyword)
+    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1)
 
     const download = page.waitForEvent('download')
     await page.getByRole('button', { name: zh.actions.export }).click()

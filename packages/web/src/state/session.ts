@@ -4,6 +4,7 @@ import { COOKIE, http, refreshToken } from '../api/http'
 import { getToken } from '../api/token'
 import type { UserAnswer } from '../api/types'
 import { useStore } from './create-store'
+import { clearListStates } from './list-state'
 import { clearUser, type SessionState, sessionStore } from './session-store'
 
 export { clearUser, sessionStore }
@@ -48,6 +49,7 @@ export async function logout(isWechat = false): Promise<void> {
   removeCookie(COOKIE.openId)
   await refreshToken().catch(() => undefined)
   await new Promise((resolve) => setTimeout(resolve, 100))
+  clearListStates()
   clearUser()
 }
 

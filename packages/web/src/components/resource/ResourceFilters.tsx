@@ -13,6 +13,9 @@ const FIRST_FILTERS = 4
 
 type Values = Record<string, unknown>
 
+const hasValue = (value: unknown) =>
+  value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0)
+
 const isDateType = (filter: FilterMeta) => filter.type === 'date' || filter.type === 'datetime'
 
 /** The query parameters of the filter form's values (SPEC: filters are named after the fields). */
@@ -113,26 +116,33 @@ export function filterOptions(page: ResourcePageData, filter: FilterMeta): Optio
 
 export interface ResourceFiltersProps {
   page: ResourcePageData
-  onSearch: (params: Params) => void
+  /** The form's values when it opens (a list coming back as it was left). */
+  initialValues?: Values
+  /** The query of the search, and the form's values it came from. */
+  onSearch: (params: Params, values: Values) => void
 }
 
 /** The filter bar of a list, built from the definition's filters. */
-export function ResourceFilters({ page, onSearch }: ResourceFiltersProps) {
+export function ResourceFilters({ page, initialValues, onSearch }: ResourceFiltersProps) {
   const { t } = useTranslation()
   const [form] = Form.useForm<Values>()
-  const [expanded, setExpanded] = useState(false)
   const filters = [...page.filters]
     .filter((filter) => filter.kind !== 'not-in')
     .sort((a, b) => filterRank(a) - filterRank(b))
+  // Opened already when a filter beyond the first ones holds a value.
+  const [expanded, setExpanded] = useState(() =>
+    filters.slice(FIRST_FILTERS).some((filter) => hasValue(initialValues?.[filter.name])),
+  )
   if (filters.length === 0) return null
   const shown = expanded ? filters : filters.slice(0, FIRST_FILTERS)
-  const submit = (values: Values) => onSearch(filterParams(filters, values))
+  const submit = (values: Values) => onSearch(filterParams(filters, values), values)
   return (
     <Form
       form={form}
       name={`filters-${page.resource}`}
       layout="vertical"
       onFinish={submit}
+      initialValues={initialValues}
       className="bd-resource-filters"
     >
       <Row gutter={16}>
@@ -150,8 +160,8 @@ export function ResourceFilters({ page, onSearch }: ResourceFiltersProps) {
         </Button>
         <Button
           onClick={() => {
-            form.resetFields()
-            onSearch({})
+            form.setFieldsValue(Object.fromEntries(filters.map((filter) => [filter.name, undefined])))
+            onSearch({}, {})
           }}
         >
           {t('actions.reset')}

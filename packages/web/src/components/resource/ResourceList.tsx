@@ -11,10 +11,11 @@ import type { FieldMeta, ResourcePageData } from '@brokerdesk/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Image, Popconfirm, Space, Table, type TableProps } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface'
-import { type ReactNode, useMemo, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { HttpError, type Params } from '../../api/http'
+import { savedListState, saveListState } from '../../state/list-state'
 import { notify } from '../../state/notify'
 import { displayValue, fieldTitle } from './option-label'
 import { ResourceFilters } from './ResourceFilters'
@@ -51,11 +52,17 @@ export function ResourceList({ page, cells = {}, toolbar, rowActions, onFiltersC
   const queryClient = useQueryClient()
   const name = page.resource
   const can = (action: string) => (page.actions as string[]).includes(action)
-  const [filters, setFilters] = useState<Params>({})
-  const [sort, setSort] = useState<string | undefined>(undefined)
-  const [pageNo, setPageNo] = useState(1)
-  const [perPage, setPerPage] = useState(page.per_page)
-  const [counted, setCounted] = useState(false)
+  // The list comes back as it was left (filters, sort, page) after opening a record.
+  const [saved] = useState(() => savedListState(name))
+  const [values, setValues] = useState<Record<string, unknown>>(saved?.values ?? {})
+  const [filters, setFilters] = useState<Params>(saved?.filters ?? {})
+  const [sort, setSort] = useState<string | undefined>(saved?.sort)
+  const [pageNo, setPageNo] = useState(saved?.page ?? 1)
+  const [perPage, setPerPage] = useState(saved?.perPage ?? page.per_page)
+  const [counted, setCounted] = useState(saved?.counted ?? false)
+  useEffect(() => {
+    saveListState(name, { values, filters, sort, page: pageNo, perPage, counted })
+  }, [name, values, filters, sort, pageNo, perPage, counted])
   const [selected, setSelected] = useState<number[]>([])
   const params: Params = {
     ...filters,
@@ -163,8 +170,10 @@ export function ResourceList({ page, cells = {}, toolbar, rowActions, onFiltersC
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <ResourceFilters
         page={page}
-        onSearch={(next) => {
+        initialValues={saved?.values}
+        onSearch={(next, formValues) => {
           setFilters(next)
+          setValues(formValues)
           setPageNo(1)
           onFiltersChange?.(next)
         }}
