@@ -1,19 +1,15 @@
 import { z } from 'zod'
-import { userName } from '../validation/rules'
 import { idField, timestampFields } from './common-fields'
 import { defineResource, type RecordOf } from './define-resource'
-import { idList, message, optionalEmail, optionalMobile, optionalText, reference } from './field-rules'
-
-const optionalUserName = () =>
-  z
-    .string(message('string'))
-    .trim()
-    .superRefine((v, ctx) => {
-      if (v === '') return
-      for (const issue of userName().safeParse(v).error?.issues ?? []) {
-        ctx.addIssue({ code: 'custom', message: issue.message })
-      }
-    })
+import {
+  idList,
+  optionalEmail,
+  optionalMobile,
+  optionalPassword,
+  optionalText,
+  optionalUserName,
+  reference,
+} from './field-rules'
 
 /**
  * Back-office users (SPEC §3 "Admins"): an admin record links an account to roles. A new admin
@@ -33,17 +29,14 @@ export const adminResource = defineResource({
       list: true,
       filter: 'equals',
     },
-    uname: { type: 'string', input: 'text', rule: optionalUserName().default(''), list: true, export: false },
+    uname: { type: 'string', input: 'text', rule: optionalUserName(), list: true, export: false },
     name: { type: 'string', input: 'text', rule: optionalText(50), list: true, export: false },
     email: { type: 'string', input: 'text', rule: optionalEmail(), list: true, export: false },
     mobile_phone: { type: 'string', input: 'text', rule: optionalMobile(), export: false },
     password: {
       type: 'string',
       input: 'password',
-      rule: z
-        .string(message('string'))
-        .refine((v) => v === '' || (v.length >= 6 && v.length <= 18), message('between', { min: 6, max: 18 }))
-        .default(''),
+      rule: optionalPassword(),
       writeOnly: true,
     },
     role_ids: {

@@ -1,6 +1,6 @@
-import { timestampFields, treeFields } from './common-fields'
+import { nameField, timestampFields, treeFields } from './common-fields'
 import { defineResource, type RecordOf } from './define-resource'
-import { integer, requiredText } from './field-rules'
+import { integer } from './field-rules'
 
 /** Administrative regions (province, city, district); the id is the official zone code, given on create. */
 export const areaResource = defineResource({
@@ -15,14 +15,7 @@ export const areaResource = defineResource({
       sortable: true,
       filter: 'in',
     },
-    name: {
-      type: 'string',
-      input: 'text',
-      rule: requiredText(255),
-      required: true,
-      list: true,
-      filter: 'like',
-    },
+    name: nameField(255),
     ...treeFields('areas'),
     ...timestampFields,
   },

@@ -1,19 +1,12 @@
-import { idField, timestampFields, treeFields } from './common-fields'
+import { idField, nameField, timestampFields, treeFields } from './common-fields'
 import { defineResource, type RecordOf } from './define-resource'
-import { optionalText, requiredText } from './field-rules'
+import { optionalText } from './field-rules'
 
 /** The fields of a tree of named categories: insurance classifications and groupings share them. */
 export const categoryTreeFields = (resource: 'classifys' | 'pclassifys') =>
   ({
     id: idField,
-    name: {
-      type: 'string',
-      input: 'text',
-      rule: requiredText(60),
-      required: true,
-      list: true,
-      filter: 'like',
-    },
+    name: nameField(60),
     description: {
       type: 'string',
       nullable: true,

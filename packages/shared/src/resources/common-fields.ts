@@ -11,7 +11,7 @@ export const timestampFields = {
 } as const
 
 /** A required, searchable text column of at most `max` characters (a name). */
-const nameField = (max: number) =>
+export const nameField = (max: number) =>
   ({
     type: 'string',
     input: 'text',

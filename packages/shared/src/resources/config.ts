@@ -1,4 +1,4 @@
-import { idField, timestampFields } from './common-fields'
+import { idField, nameField, timestampFields } from './common-fields'
 import { defineResource, optionsOf, type RecordOf } from './define-resource'
 import { message, optionalJsonObject, optionalText, optionCode, requiredText } from './field-rules'
 
@@ -13,14 +13,7 @@ export const configResource = defineResource({
   name: 'configs',
   fields: {
     id: idField,
-    name: {
-      type: 'string',
-      input: 'text',
-      rule: requiredText(255),
-      required: true,
-      list: true,
-      filter: 'like',
-    },
+    name: nameField(255),
     key: {
       type: 'string',
       input: 'text',

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isIp, PATTERNS } from '../validation/patterns'
-import { bitmask, oneOf } from '../validation/rules'
+import { bitmask, oneOf, userName } from '../validation/rules'
 import { codesOf, type OptionItem } from './define-resource'
 
 /**
@@ -152,3 +152,23 @@ export const optionalJsonObject = () =>
     ctx.addIssue({ code: 'custom', message: 'validations.messages.json' })
     return z.NEVER
   })
+
+/** Empty, or a user name: a letter, then letters, digits or underscores, 5-18 characters. */
+export const optionalUserName = () =>
+  z
+    .string(message('string'))
+    .trim()
+    .superRefine((v, ctx) => {
+      if (v === '') return
+      for (const issue of userName().safeParse(v).error?.issues ?? []) {
+        ctx.addIssue({ code: 'custom', message: issue.message })
+      }
+    })
+    .default('')
+
+/** Empty (none given, or keep the current one), or a password of 6-18 characters. */
+export const optionalPassword = () =>
+  z
+    .string(message('string'))
+    .refine((v) => v === '' || (v.length >= 6 && v.length <= 18), message('between', { min: 6, max: 18 }))
+    .default('')

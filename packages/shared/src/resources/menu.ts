@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { APP_ENVS, MENU_GROUPS, METHOD_BITS, USE_BITS } from '../menu'
-import { idField, timestampFields, treeFields, yesNoOptions } from './common-fields'
+import { idField, nameField, timestampFields, treeFields, yesNoOptions } from './common-fields'
 import {
   defineResource,
   type OptionItem,
@@ -8,7 +8,7 @@ import {
   RESOURCE_ACTIONS,
   type RecordOf,
 } from './define-resource'
-import { flag, integer, message, optionalText, optionCode, requiredText } from './field-rules'
+import { flag, integer, message, optionalText, optionCode } from './field-rules'
 
 export const MENU_STATUS_OPTIONS = optionsOf('menus', 'status', { 1: 'display', 2: 'hidden' })
 export const MENU_DISABLED_OPTIONS = optionsOf('menus', 'disabled', { 0: 'enabled', 1: 'disabled' })
@@ -63,14 +63,7 @@ export const menuResource = defineResource({
   name: 'menus',
   fields: {
     id: idField,
-    name: {
-      type: 'string',
-      input: 'text',
-      rule: requiredText(255),
-      required: true,
-      list: true,
-      filter: 'like',
-    },
+    name: nameField(255),
     icons: { type: 'string', input: 'text', rule: optionalText(255), default: '', list: true },
     description: { type: 'string', input: 'text', rule: optionalText(255), default: '' },
     url: { type: 'string', input: 'text', rule: optionalText(255), default: '', list: true, filter: 'like' },

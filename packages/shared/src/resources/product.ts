@@ -1,4 +1,4 @@
-import { idField, timestampFields } from './common-fields'
+import { idField, nameField, timestampFields } from './common-fields'
 import { defineResource, optionsOf, type RecordOf } from './define-resource'
 import {
   idList,
@@ -8,7 +8,6 @@ import {
   optionBits,
   optionCode,
   reference,
-  requiredText,
 } from './field-rules'
 
 export const PRODUCT_IS_LONG_TIME = optionsOf('products', 'is_long_time', { 0: 'short', 1: 'long' })
@@ -33,6 +32,18 @@ export const PRODUCT_STATUS = optionsOf('products', 'status', {
   2: 'out_of_service',
 })
 
+/** A required choice in another resource's tree (a classification, a group), filtered by `in`. */
+const requiredTreeReference = (resource: string) =>
+  ({
+    type: 'integer',
+    input: 'tree-select',
+    rule: reference({ required: true }),
+    required: true,
+    default: 0,
+    options: { resource, tree: true },
+    filter: 'in',
+  }) as const
+
 /** Insurance products (SPEC §3 "Products"); `pay_type` is a bitmask. */
 export const productResource = defineResource({
   name: 'products',
@@ -50,45 +61,14 @@ export const productResource = defineResource({
       sortable: true,
     },
     firm_name: { type: 'string', list: true, export: false },
-    classify_id: {
-      type: 'integer',
-      input: 'tree-select',
-      rule: reference({ required: true }),
-      required: true,
-      default: 0,
-      options: { resource: 'classifys', tree: true },
-      filter: 'in',
-    },
+    classify_id: requiredTreeReference('classifys'),
     classify_name: { type: 'string', list: true, export: false },
     /** A second-level classification under classify_id. */
-    classify2_id: {
-      type: 'integer',
-      input: 'tree-select',
-      rule: reference({ required: true }),
-      required: true,
-      default: 0,
-      options: { resource: 'classifys', tree: true },
-      filter: 'in',
-    },
+    classify2_id: requiredTreeReference('classifys'),
     classify2_name: { type: 'string', list: true, export: false },
-    pclassify_id: {
-      type: 'integer',
-      input: 'tree-select',
-      rule: reference({ required: true }),
-      required: true,
-      default: 0,
-      options: { resource: 'pclassifys', tree: true },
-      filter: 'in',
-    },
+    pclassify_id: requiredTreeReference('pclassifys'),
     pclassify_name: { type: 'string', list: true, export: false },
-    name: {
-      type: 'string',
-      input: 'text',
-      rule: requiredText(255),
-      required: true,
-      list: true,
-      filter: 'like',
-    },
+    name: nameField(255),
     is_long_time: {
       type: 'integer',
       input: 'select',

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { idField, timestampFields, treeFields, yesNoOptions } from './common-fields'
+import { idField, nameField, timestampFields, treeFields, yesNoOptions } from './common-fields'
 import { defineResource, type RecordOf } from './define-resource'
-import { flag, optionalText, reference, requiredText } from './field-rules'
+import { flag, optionalText, reference } from './field-rules'
 
 export const ROLE_IS_TMP = yesNoOptions('roles', 'is_tmp')
 
@@ -13,14 +13,7 @@ export const roleResource = defineResource({
   name: 'roles',
   fields: {
     id: idField,
-    name: {
-      type: 'string',
-      input: 'text',
-      rule: requiredText(255),
-      required: true,
-      list: true,
-      filter: 'like',
-    },
+    name: nameField(255),
     description: {
       type: 'string',
       nullable: true,

@@ -1,38 +1,18 @@
 import { z } from 'zod'
-import { userName } from '../validation/rules'
-import { idField, timestampFields } from './common-fields'
+import { idField, nameField, timestampFields } from './common-fields'
 import { defineResource, optionsOf, type RecordOf } from './define-resource'
 import {
   message,
   optionalEmail,
   optionalMobile,
+  optionalPassword,
   optionalText,
+  optionalUserName,
   optionCode,
   reference,
-  requiredText,
 } from './field-rules'
 
 export const USER_STATUS = optionsOf('users', 'status', { 0: 'cancelled', 1: 'effective', 2: 'stopped' })
-
-/** Empty, or a user name: a letter, then letters, digits or underscores, 5-18 characters. */
-const optionalUserName = () =>
-  z
-    .string(message('string'))
-    .trim()
-    .superRefine((v, ctx) => {
-      if (v === '') return
-      for (const issue of userName().safeParse(v).error?.issues ?? []) {
-        ctx.addIssue({ code: 'custom', message: issue.message })
-      }
-    })
-    .default('')
-
-/** Empty (keep the current one), or a new password of 6-18 characters. */
-const optionalPassword = () =>
-  z
-    .string(message('string'))
-    .refine((v) => v === '' || (v.length >= 6 && v.length <= 18), message('between', { min: 6, max: 18 }))
-    .default('')
 
 const coordinate = (limit: number) =>
   z
@@ -53,14 +33,7 @@ export const userResource = defineResource({
       list: true,
       filter: 'like',
     },
-    name: {
-      type: 'string',
-      input: 'text',
-      rule: requiredText(50),
-      required: true,
-      list: true,
-      filter: 'like',
-    },
+    name: nameField(50),
     nickname: { type: 'string', input: 'text', rule: optionalText(50), default: '', list: true },
     avatar: { type: 'string', input: 'image', rule: optionalText(255), default: '', list: true },
     email: { type: 'string', input: 'text', rule: optionalEmail(), default: '', list: true, filter: 'like' },

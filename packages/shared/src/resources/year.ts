@@ -1,20 +1,13 @@
-import { idField, timestampFields } from './common-fields'
+import { idField, nameField, timestampFields } from './common-fields'
 import { defineResource, type RecordOf } from './define-resource'
-import { commaIntegers, optionalText, requiredText } from './field-rules'
+import { commaIntegers, optionalText } from './field-rules'
 
 /** Payment periods; `value` is a comma-separated list of positive integers, e.g. `10` or `5,10,20`. */
 export const yearResource = defineResource({
   name: 'years',
   fields: {
     id: idField,
-    name: {
-      type: 'string',
-      input: 'text',
-      rule: requiredText(255),
-      required: true,
-      list: true,
-      filter: 'like',
-    },
+    name: nameField(255),
     value: {
       type: 'string',
       input: 'text',
