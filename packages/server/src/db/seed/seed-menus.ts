@@ -1,5 +1,6 @@
-import { asc, count, eq } from 'drizzle-orm'
+import { count } from 'drizzle-orm'
 import type { Tx } from '../client'
+import { readMenuPositions, storeMenuPositions } from '../menu-positions'
 import { computeNestedSet } from '../nested-set'
 import { menus } from '../schema/index'
 import { buildMenuRows } from './menu-rows'
@@ -25,22 +26,6 @@ export async function seedMenus(tx: Tx): Promise<number[]> {
 
 /** Recomputes every item's nested-set position, keeping the siblings in their current order. */
 async function renumberMenus(tx: Tx): Promise<void> {
-  const rows = await tx
-    .select({
-      id: menus.id,
-      parent_id: menus.parent_id,
-      level: menus.level,
-      left_margin: menus.left_margin,
-      right_margin: menus.right_margin,
-    })
-    .from(menus)
-    .orderBy(asc(menus.left_margin), asc(menus.id))
-  const current = new Map(rows.map((row) => [row.id, row]))
-  const positions = computeNestedSet(rows.map(({ id, parent_id }) => ({ id, parent_id })))
-  for (const { id, level, left_margin, right_margin } of positions) {
-    const before = current.get(id)
-    const unchanged =
-      before?.level === level && before.left_margin === left_margin && before.right_margin === right_margin
-    if (!unchanged) await tx.update(menus).set({ level, left_margin, right_margin }).where(eq(menus.id, id))
-  }
+  const current = await readMenuPositions(tx, { live: false })
+  await storeMenuPositions(tx, current, computeNestedSet(current), { touch: false })
 }

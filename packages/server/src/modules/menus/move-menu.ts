@@ -1,5 +1,5 @@
 import type { TMenuPosition } from '@brokerdesk/shared'
-import { asc, isNull, sql } from 'drizzle-orm'
+import { readMenuPositions, storeMenuPositions } from '../../db/menu-positions'
 import { computeNestedSet } from '../../db/nested-set'
 import { menus } from '../../db/schema/index'
 import { notFound } from '../../errors'
@@ -7,14 +7,6 @@ import { invalidFields } from '../../resource/field-errors'
 import { runWrite } from '../../resource/run-write'
 import { lockTree } from '../../resource/tree/nested-set'
 import type { ResourceContext } from '../../resource/types'
-
-interface Node {
-  id: number
-  parent_id: number
-  level: number
-  left_margin: number
-  right_margin: number
-}
 
 /**
  * Moves a menu item with its subtree before or after another item, or inside it as its last child
@@ -24,17 +16,7 @@ interface Node {
 export async function moveMenu(ctx: ResourceContext, move: TMenuPosition): Promise<{ moved: true }> {
   return runWrite(ctx, move, async (tx) => {
     await lockTree(tx, menus)
-    const nodes: Node[] = await tx
-      .select({
-        id: menus.id,
-        parent_id: menus.parent_id,
-        level: menus.level,
-        left_margin: menus.left_margin,
-        right_margin: menus.right_margin,
-      })
-      .from(menus)
-      .where(isNull(menus.deleted_at))
-      .orderBy(asc(menus.left_margin))
+    const nodes = await readMenuPositions(tx, { live: true })
     const byId = new Map(nodes.map((node) => [node.id, node]))
     const node = byId.get(move.id)
     const target = byId.get(move.target_id)
@@ -69,28 +51,7 @@ export async function moveMenu(ctx: ResourceContext, move: TMenuPosition): Promi
     }
     for (const root of children.get(0) ?? []) visit(root, 0)
 
-    const changed = computeNestedSet(ordered).filter((next) => {
-      const before = byId.get(next.id) as Node
-      return (
-        before.parent_id !== next.parent_id ||
-        before.level !== next.level ||
-        before.left_margin !== next.left_margin ||
-        before.right_margin !== next.right_margin
-      )
-    })
-    if (changed.length > 0) {
-      const values = sql.join(
-        changed.map(
-          (c) =>
-            sql`(${c.id}::int, ${c.parent_id}::int, ${c.level}::int, ${c.left_margin}::int, ${c.right_margin}::int)`,
-        ),
-        sql`, `,
-      )
-      await tx.execute(sql`update ${menus} set parent_id = v.parent_id, level = v.level,
-        left_margin = v.left_margin, right_margin = v.right_margin, updated_at = now()
-        from (values ${values}) as v(id, parent_id, level, left_margin, right_margin)
-        where ${menus.id} = v.id`)
-    }
+    await storeMenuPositions(tx, nodes, computeNestedSet(ordered), { touch: true })
     return { moved: true as const }
   })
 }
