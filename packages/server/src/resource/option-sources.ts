@@ -24,8 +24,12 @@ export async function tableOptions(
   return rows as OptionItem[]
 }
 
-/** The live nodes of a hierarchy as nested tree-select options. */
-export async function treeOptions(db: Db, table: ResourceTable): Promise<TreeOption[]> {
+/** The live nodes of a hierarchy (those `where` keeps, if given) as nested tree-select options. */
+export async function treeOptions(
+  db: Db,
+  table: ResourceTable,
+  where?: ReturnType<typeof and>,
+): Promise<TreeOption[]> {
   const rows = await db
     .select({
       id: requireColumn(table, 'id'),
@@ -33,7 +37,7 @@ export async function treeOptions(db: Db, table: ResourceTable): Promise<TreeOpt
       label: requireColumn(table, 'name'),
     })
     .from(table)
-    .where(isNull(requireColumn(table, 'deleted_at')))
+    .where(and(isNull(requireColumn(table, 'deleted_at')), where))
     .orderBy(asc(requireColumn(table, 'left_margin')))
     .limit(MAX_OPTIONS)
   const strip = (nodes: Row[]): TreeOption[] =>
