@@ -3,6 +3,7 @@ import { ZChangePasswordInput } from '@brokerdesk/shared/auth'
 import { Button, Card, Form, Input } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { NewPasswordFields } from '../../forms/NewPasswordFields'
 import { showServerErrors, useZodForm } from '../../forms/use-zod-form'
 import { type PersonageArea, personageApi } from './personage-api'
 import './personage.css'
@@ -44,16 +45,11 @@ export function PasswordForm({ area }: { area: PersonageArea }) {
         <Form.Item label={t('fields.old_password')} {...field('old_password')}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
+        <NewPasswordFields
+          field={field}
           label={t('fields.new_password')}
           extra={t('personage.password_help')}
-          {...field('password', { label: t('fields.new_password') })}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item label={t('fields.password_confirmation')} {...field('password_confirmation')}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-        </Form.Item>
+        />
         <Button type="primary" htmlType="submit" loading={saving}>
           {t('personage.password_submit')}
         </Button>

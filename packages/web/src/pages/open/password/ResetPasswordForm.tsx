@@ -1,4 +1,4 @@
-import { LockOutlined, MailOutlined, MobileOutlined } from '@ant-design/icons'
+import { MailOutlined, MobileOutlined } from '@ant-design/icons'
 import {
   ZForgotPasswordMailInput,
   ZForgotPasswordSmsInput,
@@ -9,6 +9,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { identityApi } from '../../../api/identity'
 import { CodeField } from '../../../components/SendCodeButton'
+import { NewPasswordFields } from '../../../forms/NewPasswordFields'
 import { showServerErrors, useZodForm } from '../../../forms/use-zod-form'
 import { zodField } from '../../../forms/zod-rule'
 
@@ -87,20 +88,7 @@ export function ResetPasswordForm({ channel, onDone }: { channel: ResetChannel; 
             : identityApi.sendResetSms({ mobile_phone: value, captcha })
         }
       />
-      <Form.Item label={t('fields.new_password')} {...field('password', { label: t('fields.new_password') })}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          autoComplete="new-password"
-          placeholder={t('auth.register.password_placeholder')}
-        />
-      </Form.Item>
-      <Form.Item label={t('fields.password_confirmation')} {...field('password_confirmation')}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          autoComplete="new-password"
-          placeholder={t('auth.register.confirm_placeholder')}
-        />
-      </Form.Item>
+      <NewPasswordFields field={field} label={t('fields.new_password')} placeholders />
       <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
         {t('auth.forgot.submit')}
       </Button>

@@ -1,4 +1,4 @@
-import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons'
+import { MobileOutlined, UserOutlined } from '@ant-design/icons'
 import { ZRegisterInput } from '@brokerdesk/shared/auth'
 import { Alert, Button, Form, Input } from 'antd'
 import { useState } from 'react'
@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../app/use-document-title'
 import { AgreementCheckbox } from '../../../components/AgreementCheckbox'
 import { AuthCard } from '../../../components/AuthCard/AuthCard'
 import { CodeField } from '../../../components/SendCodeButton'
+import { NewPasswordFields } from '../../../forms/NewPasswordFields'
 import { showServerErrors, useZodForm } from '../../../forms/use-zod-form'
 import { signIn } from '../../../state/session'
 
@@ -74,20 +75,7 @@ export default function RegisterPage() {
             placeholder={t('auth.register.uname_placeholder')}
           />
         </Form.Item>
-        <Form.Item label={t('fields.password')} {...field('password')}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            autoComplete="new-password"
-            placeholder={t('auth.register.password_placeholder')}
-          />
-        </Form.Item>
-        <Form.Item label={t('fields.password_confirmation')} {...field('password_confirmation')}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            autoComplete="new-password"
-            placeholder={t('auth.register.confirm_placeholder')}
-          />
-        </Form.Item>
+        <NewPasswordFields field={field} label={t('fields.password')} placeholders />
         <Form.Item label={t('fields.mobile_phone')} {...field('mobile_phone')}>
           <Input
             prefix={<MobileOutlined />}
