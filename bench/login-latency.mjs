@@ -3,6 +3,7 @@
 //
 //   ADMIN_PASSWORD=... node bench/login-latency.mjs
 //   BENCH_URL (default http://127.0.0.1:8080), BENCH_USER (default admin), BENCH_N (default 50, at most 500)
+import { percentile } from './support.mjs'
 
 const base = (process.env.BENCH_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '')
 const username = process.env.BENCH_USER ?? 'admin'
@@ -30,9 +31,6 @@ async function logInOnce() {
   }
   return ms
 }
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 
 await logInOnce() // warm up: connection, argon2 and query plans
 const times = []

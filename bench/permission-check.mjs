@@ -14,92 +14,30 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
-import pg from 'pg'
+import { bundleServer, openBenchDatabase, timeRuns } from './support.mjs'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const serverDir = path.join(root, 'packages/server')
-const outDir = path.join(root, 'bench/dist')
 const RUNS = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? 300) || 300, 10), 5000)
 const which = process.env.BENCH_DB ?? 'pglite'
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-
-async function buildServer() {
-  const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8'))
-  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@brokerdesk/'))
-  fs.rmSync(outDir, { recursive: true, force: true })
-  await build({
-    stdin: {
-      contents: [
-        "export { openDatabase } from './src/db/client'",
-        "export { seedDatabase } from './src/db/seed/index'",
-        "export { buildApp } from './src/app'",
-        "export { loadConfig } from './src/config'",
-        "export { createSession } from './src/modules/auth/sessions'",
-        "export { rolesHoldRoute } from './src/modules/permissions/authorize'",
-        "export { adminRole, admins, menuRole, menus, roles, users } from './src/db/schema/index'",
-      ].join('\n'),
-      resolveDir: serverDir,
-      loader: 'ts',
-    },
-    outfile: path.join(outDir, 'server.mjs'),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    external: [...external, ...external.map((name) => `${name}/*`)],
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
-  })
-  fs.cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outDir, 'migrations'), { recursive: true })
-  return import(path.join(outDir, 'server.mjs'))
-}
-
-async function openBenchDatabase(server) {
-  if (which !== 'postgres') return { database: await server.openDatabase({}), drop: async () => {} }
-  const name = `brokerdesk_bench_${Date.now()}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const database = await server.openDatabase({ url: url.toString() })
-  return {
-    database,
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl })
-      await dropper.connect()
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
-    },
-  }
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]
 
 async function measure(name, run) {
-  for (let i = 0; i < Math.min(30, RUNS); i++) await run()
-  const times = []
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now()
-    await run()
-    times.push(performance.now() - started)
-  }
-  times.sort((a, b) => a - b)
-  const result = { name, median: percentile(times, 50), p95: percentile(times, 95) }
+  const result = { name, ...(await timeRuns(run, { warmup: Math.min(30, RUNS), runs: RUNS })) }
   console.log(
     `${name.padEnd(62)} median ${result.median.toFixed(3).padStart(7)} ms   p95 ${result.p95.toFixed(3).padStart(7)} ms`,
   )
   return result
 }
 
-const server = await buildServer()
+const server = await bundleServer([
+  "export { openDatabase } from './src/db/client'",
+  "export { seedDatabase } from './src/db/seed/index'",
+  "export { buildApp } from './src/app'",
+  "export { loadConfig } from './src/config'",
+  "export { createSession } from './src/modules/auth/sessions'",
+  "export { rolesHoldRoute } from './src/modules/permissions/authorize'",
+  "export { adminRole, admins, menuRole, menus, roles, users } from './src/db/schema/index'",
+])
 const { eq } = await import('drizzle-orm')
-const { database, drop } = await openBenchDatabase(server)
+const { database, drop } = await openBenchDatabase(server.openDatabase, which)
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-bench-'))
 try {
   await database.migrate()

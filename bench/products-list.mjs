@@ -11,49 +11,21 @@
 // Targets on PostgreSQL: each case under 20 ms median and 50 ms p95, and at most twice the bare SQL.
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
-import pg from 'pg'
+import { bundleServer, openBenchDatabase, root, timeRuns } from './support.mjs'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const serverDir = path.join(root, 'packages/server')
-const outDir = path.join(root, 'bench/dist')
 const ROWS = Math.max(1000, Number(process.env.BENCH_ROWS ?? 1_000_000) || 1_000_000)
 const RUNS = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? 50) || 50, 5), 1000)
 const FIRMS = 200
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const which = process.env.BENCH_DB ? [process.env.BENCH_DB] : ['postgres', 'pglite']
 
-/** Bundles the engine's list and export functions and the products binding from the server sources. */
-async function buildEngine() {
-  const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8'))
-  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@brokerdesk/'))
-  fs.rmSync(outDir, { recursive: true, force: true })
-  await build({
-    stdin: {
-      contents: [
-        "export { openDatabase } from './src/db/client'",
-        "export { listRecords } from './src/resource/list-records'",
-        "export { exportRecords } from './src/resource/export-records'",
-        "export { productsBinding } from './src/modules/products/products.resource'",
-      ].join('\n'),
-      resolveDir: serverDir,
-      loader: 'ts',
-    },
-    outfile: path.join(outDir, 'engine.mjs'),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    external: [...external, ...external.map((name) => `${name}/*`)],
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
-  })
-  fs.cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outDir, 'migrations'), { recursive: true })
-  return import(path.join(outDir, 'engine.mjs'))
-}
+/** The engine's list and export functions and the products binding, bundled from the server sources. */
+const buildEngine = () =>
+  bundleServer([
+    "export { openDatabase } from './src/db/client'",
+    "export { listRecords } from './src/resource/list-records'",
+    "export { exportRecords } from './src/resource/export-records'",
+    "export { productsBinding } from './src/modules/products/products.resource'",
+  ])
 
 /** Catalogue rows and a million products with their payment periods, all by generate_series. */
 const GENERATE = [
@@ -125,43 +97,11 @@ function cases(engine) {
   ]
 }
 
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-
-async function measure(fn) {
-  for (let i = 0; i < 5; i++) await fn()
-  const times = []
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now()
-    await fn()
-    times.push(performance.now() - started)
-  }
-  times.sort((a, b) => a - b)
-  return { median: percentile(times, 50), p95: percentile(times, 95) }
-}
+const measure = (run) => timeRuns(run, { warmup: 5, runs: RUNS })
 
 async function benchOne(kind, engineModule) {
-  let database
-  let dropDatabase = async () => {}
   const started = performance.now()
-  if (kind === 'postgres') {
-    const name = `brokerdesk_bench_${Date.now()}`
-    const admin = new pg.Client({ connectionString: serverUrl })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
-    const url = new URL(serverUrl)
-    url.pathname = `/${name}`
-    database = await engineModule.openDatabase({ url: url.toString() })
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl })
-      await dropper.connect()
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
-    }
-  } else {
-    database = await engineModule.openDatabase({})
-  }
+  const { database, drop: dropDatabase } = await openBenchDatabase(engineModule.openDatabase, kind)
   const results = []
   try {
     await database.migrate()
