@@ -1,11 +1,9 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import Provider from 'oidc-provider'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { oauthTypeOf } from '../../../config'
 import { ousers, users } from '../../../db/schema/index'
+import { startOidcProvider } from '../../../testing/openid-provider'
 import { createTestApp, csrfSession, type TestApp } from '../../../testing/test-app'
 import { insertTestUser } from '../insert-test-user'
 
@@ -14,45 +12,16 @@ const CALLBACK = `${APP_URL}/web-api/open/other-login-callback/acme`
 const ACME_TYPE = oauthTypeOf('acme')
 
 let t: TestApp
-let idp: http.Server
+let idp: Awaited<ReturnType<typeof startOidcProvider>>
 let issuer: string
 
 beforeAll(async () => {
-  idp = http.createServer()
-  await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve))
-  issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: 'brokerdesk',
-        client_secret: 'acme-client-secret',
-        redirect_uris: [CALLBACK, `${APP_URL}/api/open/other-login-callback/acme`],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    findAccount: async (_ctx: unknown, sub: string) => ({
-      accountId: sub,
-      claims: async () => ({
-        sub,
-        email: `${sub}@acme.example`,
-        email_verified: true,
-        name: `${sub[0].toUpperCase()}${sub.slice(1)} Acme`,
-        preferred_username: `${sub}_acme`,
-      }),
-    }),
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
-    features: { devInteractions: { enabled: true } },
-    cookies: { keys: ['acme-cookie-key'] },
-    ttl: {
-      AccessToken: 600,
-      AuthorizationCode: 60,
-      Grant: 3600,
-      IdToken: 600,
-      Interaction: 600,
-      Session: 3600,
-    },
+  idp = await startOidcProvider({
+    id: 'brokerdesk',
+    secret: 'acme-client-secret',
+    redirectUris: [CALLBACK, `${APP_URL}/api/open/other-login-callback/acme`],
   })
-  idp.on('request', provider.callback())
+  issuer = idp.issuer
   t = await createTestApp({
     env: {
       APP_URL,
@@ -66,8 +35,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await t.close()
-  idp.closeAllConnections()
-  await new Promise((resolve) => idp.close(resolve))
+  await idp.close()
 })
 
 const cookiesOf = (response: LightMyRequestResponse) =>
