@@ -1,37 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { MenuItem } from './menu'
 import { deriveMenuRoutes, menuUrlToPath } from './menu-routes'
+import { menuItem } from './testing/menu-item'
 
 let nextId = 1
 function item(url: string, extra: Partial<MenuItem> = {}): MenuItem {
-  const id = nextId++
-  return {
-    id,
-    parent_id: 0,
-    name: url,
-    url,
-    method: [1],
-    level: 1,
-    left_margin: id * 2,
-    right_margin: id * 2 + 1,
-    status: 1,
-    icons: '',
-    resource_id: 0,
-    group: 'admin',
-    is_page: 1,
-    disabled: 0,
-    env: [],
-    description: '',
-    action: '',
-    use: ['web'],
-    middleware: [],
-    as: '',
-    item_name: '',
-    is_out_link: 0,
-    plug_in_key: '',
-    options: null,
-    ...extra,
-  }
+  return menuItem({ id: nextId++, name: url, url, use: ['web'], ...extra })
 }
 
 describe('menuUrlToPath', () => {

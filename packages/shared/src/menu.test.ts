@@ -1,32 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { breadcrumbOf, buildMenuTree, type MenuItem, methodBitsToList, methodListToBits } from './menu'
+import { menuItem } from './testing/menu-item'
 
-const item = (id: number, parent_id: number, left_margin: number, right_margin: number): MenuItem => ({
-  id,
-  parent_id,
-  name: `m${id}`,
-  url: '',
-  method: [1],
-  level: 0,
-  left_margin,
-  right_margin,
-  status: 1,
-  icons: '',
-  resource_id: 0,
-  group: 'admin',
-  is_page: 1,
-  disabled: 0,
-  env: [],
-  description: '',
-  action: '',
-  use: ['api', 'web'],
-  middleware: [],
-  as: '',
-  item_name: '',
-  is_out_link: 0,
-  plug_in_key: '',
-  options: null,
-})
+const item = (id: number, parent_id: number, left_margin: number, right_margin: number): MenuItem =>
+  menuItem({ id, parent_id, level: 0, left_margin, right_margin })
 
 const list = [item(1, 0, 1, 10), item(3, 1, 6, 9), item(2, 1, 2, 5), item(4, 2, 3, 4), item(5, 3, 7, 8)]
 

@@ -1,4 +1,5 @@
 import type { MenuItem } from '@brokerdesk/shared'
+import { menuItem } from '@brokerdesk/shared/testing/menu-item'
 import { describe, expect, it } from 'vitest'
 import { countPages, groupMenu, menuPages } from './menu-tree'
 
@@ -6,33 +7,18 @@ let nextLeft = 1
 function item(id: number, parentId: number, name: string, extra: Partial<MenuItem> = {}): MenuItem {
   const left = nextLeft
   nextLeft += 2
-  return {
+  return menuItem({
     id,
     parent_id: parentId,
     name,
-    url: '',
     method: [],
     level: 0,
     left_margin: left,
     right_margin: left + 1,
-    status: 1,
-    icons: '',
-    resource_id: 0,
-    group: 'admin',
-    is_page: 0,
-    disabled: 0,
-    env: [],
-    description: '',
-    action: '',
     use: ['web'],
-    middleware: [],
-    as: '',
-    item_name: '',
-    is_out_link: 0,
-    plug_in_key: '',
-    options: null,
+    is_page: 0,
     ...extra,
-  }
+  })
 }
 
 const page = (url: string) => ({ url, method: [1], is_page: 1 })
