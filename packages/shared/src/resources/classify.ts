@@ -1,19 +1,12 @@
-import { idField, nameField, timestampFields, treeFields } from './common-fields'
+import { idField, longTextField, nameField, timestampFields, treeFields } from './common-fields'
 import { defineResource, type RecordOf } from './define-resource'
-import { optionalText } from './field-rules'
 
 /** The fields of a tree of named categories: insurance classifications and groupings share them. */
 export const categoryTreeFields = (resource: 'classifys' | 'pclassifys') =>
   ({
     id: idField,
     name: nameField(60),
-    description: {
-      type: 'string',
-      nullable: true,
-      input: 'textarea',
-      rule: optionalText(65535),
-      default: '',
-    },
+    description: longTextField,
     ...treeFields(resource),
     ...timestampFields,
   }) as const

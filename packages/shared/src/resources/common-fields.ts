@@ -1,5 +1,5 @@
 import { optionsOf } from './define-resource'
-import { reference, requiredText } from './field-rules'
+import { optionalText, reference, requiredText } from './field-rules'
 
 /** The id column every resource lists and sorts by. */
 export const idField = { type: 'integer', list: true, sortable: true, filter: 'in' } as const
@@ -20,6 +20,15 @@ export const nameField = (max: number) =>
     list: true,
     filter: 'like',
   }) as const
+
+/** A free, possibly empty long text (a description, a template). */
+export const longTextField = {
+  type: 'string',
+  nullable: true,
+  input: 'textarea',
+  rule: optionalText(65535),
+  default: '',
+} as const
 
 /** `name` and `full_name`, as companies, banks and agent systems carry them. */
 export const nameFields = (max: number) => ({ name: nameField(max), full_name: nameField(max) }) as const

@@ -1,4 +1,4 @@
-import { idField, nameFields, timestampFields, yesNoOptions } from './common-fields'
+import { idField, longTextField, nameFields, timestampFields, yesNoOptions } from './common-fields'
 import { defineResource, optionsOf, type RecordOf } from './define-resource'
 import { flag, idList, integer, optionalText, optionalWebsite, optionBits, optionCode } from './field-rules'
 
@@ -79,13 +79,7 @@ export const firmResource = defineResource({
     },
     /** The link template, required when url_rule is 1 (account template). */
     url_rule_tpl: { type: 'string', input: 'text', rule: optionalText(255), default: '' },
-    description: {
-      type: 'string',
-      nullable: true,
-      input: 'textarea',
-      rule: optionalText(65535),
-      default: '',
-    },
+    description: longTextField,
     order: {
       type: 'integer',
       input: 'number',
@@ -125,13 +119,7 @@ export const firmResource = defineResource({
       default: 1,
       options: FIRM_RECEIPT_TPL_TYPE,
     },
-    receipt_tpl: {
-      type: 'string',
-      nullable: true,
-      input: 'textarea',
-      rule: optionalText(65535),
-      default: '',
-    },
+    receipt_tpl: longTextField,
     /** The banks the company supports (bank_firm). */
     bank_ids: {
       type: 'integer[]',

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { idField, nameField, timestampFields, treeFields, yesNoOptions } from './common-fields'
+import { idField, longTextField, nameField, timestampFields, treeFields, yesNoOptions } from './common-fields'
 import { defineResource, type RecordOf } from './define-resource'
-import { flag, optionalText, reference } from './field-rules'
+import { flag, reference } from './field-rules'
 
 export const ROLE_IS_TMP = yesNoOptions('roles', 'is_tmp')
 
@@ -14,14 +14,7 @@ export const roleResource = defineResource({
   fields: {
     id: idField,
     name: nameField(255),
-    description: {
-      type: 'string',
-      nullable: true,
-      input: 'textarea',
-      rule: optionalText(65535),
-      default: '',
-      list: true,
-    },
+    description: { ...longTextField, list: true },
     is_tmp: {
       type: 'integer',
       input: 'switch',

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idField, nameField, timestampFields } from './common-fields'
+import { idField, longTextField, nameField, timestampFields } from './common-fields'
 import { defineResource, optionsOf, type RecordOf } from './define-resource'
 import {
   message,
@@ -56,13 +56,7 @@ export const userResource = defineResource({
       sortable: true,
       filter: 'in',
     },
-    description: {
-      type: 'string',
-      nullable: true,
-      input: 'textarea',
-      rule: optionalText(65535),
-      default: '',
-    },
+    description: longTextField,
     signature: { type: 'string', input: 'text', rule: optionalText(255), default: '' },
     province_id: {
       type: 'integer',

@@ -1,6 +1,6 @@
-import { idField, nameField, timestampFields } from './common-fields'
+import { idField, longTextField, nameField, timestampFields } from './common-fields'
 import { defineResource, type RecordOf } from './define-resource'
-import { commaIntegers, optionalText } from './field-rules'
+import { commaIntegers } from './field-rules'
 
 /** Payment periods; `value` is a comma-separated list of positive integers, e.g. `10` or `5,10,20`. */
 export const yearResource = defineResource({
@@ -16,13 +16,7 @@ export const yearResource = defineResource({
       list: true,
       filter: 'equals',
     },
-    description: {
-      type: 'string',
-      nullable: true,
-      input: 'textarea',
-      rule: optionalText(65535),
-      default: '',
-    },
+    description: longTextField,
     ...timestampFields,
   },
   filters: { keyword: { kind: 'keyword', fields: ['name', 'value'] } },
