@@ -1,6 +1,6 @@
-import { idField, nameFields, timestampFields, yesNoOptions } from './common-fields'
+import { idField, nameFields, orderField, timestampFields, yesNoOptions } from './common-fields'
 import { defineResource, type RecordOf } from './define-resource'
-import { flag, integer } from './field-rules'
+import { flag } from './field-rules'
 
 /** Banks; `is_withhold` marks the banks that support withholding. */
 export const bankResource = defineResource({
@@ -8,14 +8,7 @@ export const bankResource = defineResource({
   fields: {
     id: idField,
     ...nameFields(50),
-    order: {
-      type: 'integer',
-      input: 'number',
-      rule: integer({ min: 0, max: 2_147_483_647 }),
-      default: 0,
-      list: true,
-      sortable: true,
-    },
+    order: orderField,
     is_withhold: {
       type: 'integer',
       input: 'switch',

@@ -1,5 +1,5 @@
 import { optionsOf } from './define-resource'
-import { optionalText, reference, requiredText } from './field-rules'
+import { integer, optionalText, reference, requiredText } from './field-rules'
 
 /** The id column every resource lists and sorts by. */
 export const idField = { type: 'integer', list: true, sortable: true, filter: 'in' } as const
@@ -20,6 +20,16 @@ export const nameField = (max: number) =>
     list: true,
     filter: 'like',
   }) as const
+
+/** The sort order a list can be arranged by (smaller first). */
+export const orderField = {
+  type: 'integer',
+  input: 'number',
+  rule: integer({ min: 0, max: 2_147_483_647 }),
+  default: 0,
+  list: true,
+  sortable: true,
+} as const
 
 /** A free, possibly empty long text (a description, a template). */
 export const longTextField = {

@@ -1,6 +1,13 @@
-import { idField, longTextField, nameFields, timestampFields, yesNoOptions } from './common-fields'
+import {
+  idField,
+  longTextField,
+  nameFields,
+  orderField,
+  timestampFields,
+  yesNoOptions,
+} from './common-fields'
 import { defineResource, optionsOf, type RecordOf } from './define-resource'
-import { flag, idList, integer, optionalText, optionalWebsite, optionBits, optionCode } from './field-rules'
+import { flag, idList, optionalText, optionalWebsite, optionBits, optionCode } from './field-rules'
 
 export const FIRM_TYPE = optionsOf('firms', 'type', { 1: 'life', 2: 'property' })
 export const FIRM_UNAME_RULE = optionsOf('firms', 'uname_rule', {
@@ -80,14 +87,7 @@ export const firmResource = defineResource({
     /** The link template, required when url_rule is 1 (account template). */
     url_rule_tpl: { type: 'string', input: 'text', rule: optionalText(255), default: '' },
     description: longTextField,
-    order: {
-      type: 'integer',
-      input: 'number',
-      rule: integer({ min: 0, max: 2_147_483_647 }),
-      default: 0,
-      list: true,
-      sortable: true,
-    },
+    order: orderField,
     account_at_merge: {
       type: 'integer',
       input: 'switch',
