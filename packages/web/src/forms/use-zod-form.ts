@@ -1,5 +1,5 @@
 import { Form, type FormInstance, type FormProps } from 'antd'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { HttpError } from '../api/http'
 import { type ObjectSchema, type ZodRuleOptions, zodField } from './zod-rule'
 
@@ -28,6 +28,28 @@ export function showServerErrors(
   const told = fields.length > 0 || rest.length > 0 || Object.keys(error.errors).length > 0
   if (!told && error.message) rest.push(error.message)
   return rest
+}
+
+/**
+ * Sending a form: `submitting` while `send` runs; when the server refuses, its messages go under the
+ * fields and the first one for no shown field into `notice` (shown above the form).
+ */
+export function useSubmission(form: FormInstance) {
+  const [submitting, setSubmitting] = useState(false)
+  const [notice, setNotice] = useState('')
+  const submit = async (send: () => Promise<void>) => {
+    setSubmitting(true)
+    setNotice('')
+    try {
+      await send()
+    } catch (error) {
+      const rest = showServerErrors(form, error)
+      if (rest.length > 0) setNotice(rest[0])
+    } finally {
+      setSubmitting(false)
+    }
+  }
+  return { submitting, notice, submit }
 }
 
 /**

@@ -1,11 +1,10 @@
 import { ZOtherLoginCreateInput } from '@brokerdesk/shared/auth'
 import { Alert, Button, Form, Input } from 'antd'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { identityApi } from '../../../api/identity'
 import type { UserAnswer } from '../../../api/types'
 import { AgreementCheckbox } from '../../../components/AgreementCheckbox'
-import { showServerErrors, useZodForm } from '../../../forms/use-zod-form'
+import { useSubmission, useZodForm } from '../../../forms/use-zod-form'
 
 interface CreateValues {
   uname: string
@@ -26,13 +25,10 @@ export function BindCreateForm({
 }) {
   const { t } = useTranslation()
   const { form, field, formProps } = useZodForm<CreateValues>(ZOtherLoginCreateInput)
-  const [notice, setNotice] = useState('')
-  const [submitting, setSubmitting] = useState(false)
+  const { submitting, notice, submit } = useSubmission(form)
 
-  const onFinish = async (values: CreateValues) => {
-    setSubmitting(true)
-    setNotice('')
-    try {
+  const onFinish = async (values: CreateValues) =>
+    submit(async () => {
       onLoggedIn(
         await identityApi.createFromBinding({
           ticket,
@@ -42,13 +38,7 @@ export function BindCreateForm({
           agreement: true,
         }),
       )
-    } catch (error) {
-      const rest = showServerErrors(form, error)
-      if (rest.length > 0) setNotice(rest[0])
-    } finally {
-      setSubmitting(false)
-    }
-  }
+    })
 
   return (
     <Form<CreateValues>

@@ -5,12 +5,11 @@ import {
   ZResetPasswordInput,
 } from '@brokerdesk/shared/auth'
 import { Alert, Button, Form, Input } from 'antd'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { identityApi } from '../../../api/identity'
 import { CodeField } from '../../../components/SendCodeButton'
 import { NewPasswordFields } from '../../../forms/NewPasswordFields'
-import { showServerErrors, useZodForm } from '../../../forms/use-zod-form'
+import { useSubmission, useZodForm } from '../../../forms/use-zod-form'
 import { zodField } from '../../../forms/zod-rule'
 
 export type ResetChannel = 'email' | 'sms'
@@ -30,15 +29,12 @@ interface ResetValues {
 export function ResetPasswordForm({ channel, onDone }: { channel: ResetChannel; onDone: () => void }) {
   const { t } = useTranslation()
   const { form, field, formProps } = useZodForm<ResetValues>(ZResetPasswordInput)
-  const [notice, setNotice] = useState('')
-  const [submitting, setSubmitting] = useState(false)
+  const { submitting, notice, submit } = useSubmission(form)
   const target = channel === 'email' ? 'email' : 'mobile_phone'
   const name = `reset-${channel}`
 
-  const onFinish = async (values: ResetValues) => {
-    setSubmitting(true)
-    setNotice('')
-    try {
+  const onFinish = async (values: ResetValues) =>
+    submit(async () => {
       await identityApi.resetPassword({
         [target]: String(values[target] ?? '').trim(),
         code: values.code.trim(),
@@ -46,13 +42,7 @@ export function ResetPasswordForm({ channel, onDone }: { channel: ResetChannel; 
         password_confirmation: values.password_confirmation,
       })
       onDone()
-    } catch (error) {
-      const rest = showServerErrors(form, error)
-      if (rest.length > 0) setNotice(rest[0])
-    } finally {
-      setSubmitting(false)
-    }
-  }
+    })
 
   return (
     <Form<ResetValues> {...formProps} name={name} onFinish={onFinish}>

@@ -1,7 +1,6 @@
 import { MobileOutlined, UserOutlined } from '@ant-design/icons'
 import { ZRegisterInput } from '@brokerdesk/shared/auth'
 import { Alert, Button, Form, Input } from 'antd'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { identityApi } from '../../../api/identity'
@@ -10,7 +9,7 @@ import { AgreementCheckbox } from '../../../components/AgreementCheckbox'
 import { AuthCard } from '../../../components/AuthCard/AuthCard'
 import { CodeField } from '../../../components/SendCodeButton'
 import { NewPasswordFields } from '../../../forms/NewPasswordFields'
-import { showServerErrors, useZodForm } from '../../../forms/use-zod-form'
+import { useSubmission, useZodForm } from '../../../forms/use-zod-form'
 import { signIn } from '../../../state/session'
 
 interface RegisterValues {
@@ -30,14 +29,11 @@ export default function RegisterPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { form, field, formProps } = useZodForm<RegisterValues>(ZRegisterInput)
-  const [notice, setNotice] = useState('')
-  const [submitting, setSubmitting] = useState(false)
+  const { submitting, notice, submit } = useSubmission(form)
   useDocumentTitle(t('auth.register.title'))
 
-  const onFinish = async (values: RegisterValues) => {
-    setSubmitting(true)
-    setNotice('')
-    try {
+  const onFinish = async (values: RegisterValues) =>
+    submit(async () => {
       const answer = await identityApi.register({
         uname: values.uname.trim(),
         password: values.password,
@@ -48,13 +44,7 @@ export default function RegisterPage() {
       })
       signIn(answer)
       navigate('/home/index', { replace: true })
-    } catch (error) {
-      const rest = showServerErrors(form, error)
-      if (rest.length > 0) setNotice(rest[0])
-    } finally {
-      setSubmitting(false)
-    }
-  }
+    })
 
   return (
     <AuthCard
