@@ -45,13 +45,16 @@ export const ZCaptchaVerifyInput = z.object({
   id: requiredText(64),
   /** Left edge of the piece, in pixels of the background image. */
   x: z.number(rule('numeric')).min(0, rule('min_value')).max(10_000, rule('max_value')),
-  /** How long the drag took. */
+  /** How long the drag took, as the client saw it (the server judges by the track). */
   duration_ms: z.number(rule('numeric')).int(rule('integer')).min(0, rule('min_value')),
-  /** The pointer positions of the drag, relative to its start: `[x, y, ms since start]`. */
+  /**
+   * The positions of the drag, relative to its start: `[x, y, ms since start]` — the pointer's, or
+   * one per key press when the handle is moved with the keyboard.
+   */
   track: z
     .array(z.tuple([z.number(), z.number(), z.number()]), rule('array'))
-    .max(2000, rule('array_length'))
-    .optional(),
+    .min(3, rule('array_length'))
+    .max(2000, rule('array_length')),
 })
 export type TCaptchaVerifyInput = z.input<typeof ZCaptchaVerifyInput>
 

@@ -1,4 +1,5 @@
 import type { Language } from '@brokerdesk/shared'
+import { and } from 'drizzle-orm'
 import { buildFilters } from './build-filters'
 import type { FieldIssue } from './field-errors'
 import { assertNoIssues, type QueryParams } from './parse-list-query'
@@ -29,7 +30,7 @@ export async function deleteMatching(options: {
 }): Promise<{ count: number; dry_run: boolean }> {
   const { ctx, binding, query, dryRun } = options
   const issues: FieldIssue[] = []
-  const where = buildFilters(binding, query, issues)
+  const where = and(buildFilters(binding, query, issues), await binding.scope?.(ctx))
   if (!hasFilter(binding, query)) issues.push({ field: 'filters', key: 'resource.condition_required' })
   assertNoIssues(options.language, issues, binding.definition)
   if (dryRun) return { count: await countRows(ctx.db, binding, where), dry_run: true }

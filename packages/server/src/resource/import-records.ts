@@ -1,5 +1,5 @@
 import { MAX_IMPORT_ROWS } from '@brokerdesk/shared'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { bumpIdSequence } from '../db/seed/sequences'
 import { AppError } from '../errors'
 import { translate } from '../i18n/translate'
@@ -8,6 +8,7 @@ import { invalidFields } from './field-errors'
 import { runWrite } from './run-write'
 import { saveRecord } from './save-record'
 import type { ResourceBinding, ResourceContext, Row } from './types'
+import { loggedInput } from './write-records'
 
 export interface ImportResult {
   status: 200
@@ -37,7 +38,8 @@ const idOf = (row: Row): number | undefined => {
  * Imports rows (`{datas: [...]}`, SPEC §7) in one transaction. Each row is validated with the same
  * rules as a create; a row naming the id of a live record updates it, one naming an unused id is
  * created with it. Each row is stored in its own savepoint, so a bad row is reported with an
- * `error` column and does not block the good ones.
+ * `error` column and does not block the good ones. A row naming a record outside the caller's
+ * scope is refused like that, whatever else it holds.
  */
 export async function importRecords(options: {
   ctx: ResourceContext
@@ -51,32 +53,47 @@ export async function importRecords(options: {
     ])
   }
   const rows = datas.map((row) => (row && typeof row === 'object' && !Array.isArray(row) ? (row as Row) : {}))
-  return runWrite(ctx, { datas: rows }, async (tx) => {
-    const errors: Row[] = []
-    let imported = 0
-    let explicitIds = false
-    const idColumn = requireColumn(binding.table, 'id')
-    for (const row of rows) {
-      try {
-        await tx.transaction(async (savepoint) => {
-          const id = idOf(row)
-          const [stored] =
-            id === undefined ? [] : await savepoint.select().from(binding.table).where(eq(idColumn, id))
-          if (stored && (stored as Row).deleted_at)
-            throw new AppError('validation', 'resource.import_deleted')
-          if (stored) {
-            await saveRecord({ tx: savepoint, ctx, binding, input: row, existing: stored as Row })
-          } else {
-            await saveRecord({ tx: savepoint, ctx, binding, input: row, id })
-            explicitIds ||= id !== undefined
-          }
-        })
-        imported++
-      } catch (error) {
-        errors.push({ ...row, error: describeFailure(ctx, error) })
+  const scope = await binding.scope?.(ctx)
+  const logged: unknown[] = []
+  return runWrite(
+    ctx,
+    () => ({ datas: logged }),
+    async (tx) => {
+      const errors: Row[] = []
+      let imported = 0
+      let explicitIds = false
+      const idColumn = requireColumn(binding.table, 'id')
+      for (const row of rows) {
+        let stored: Row | undefined
+        try {
+          await tx.transaction(async (savepoint) => {
+            const id = idOf(row)
+            const found =
+              id === undefined ? [] : await savepoint.select().from(binding.table).where(eq(idColumn, id))
+            stored = found[0] as Row | undefined
+            if (stored && scope) {
+              const [reachable] = await savepoint
+                .select({ id: idColumn })
+                .from(binding.table)
+                .where(and(eq(idColumn, id as number), scope))
+              if (!reachable) throw new AppError('forbidden', 'resource.import_out_of_reach')
+            }
+            if (stored?.deleted_at) throw new AppError('validation', 'resource.import_deleted')
+            if (stored) {
+              await saveRecord({ tx: savepoint, ctx, binding, input: row, existing: stored })
+            } else {
+              await saveRecord({ tx: savepoint, ctx, binding, input: row, id })
+              explicitIds ||= id !== undefined
+            }
+          })
+          imported++
+        } catch (error) {
+          errors.push({ ...row, error: describeFailure(ctx, error) })
+        }
+        logged.push(loggedInput(binding, row, stored))
       }
-    }
-    if (explicitIds) await bumpIdSequence(tx, binding.table)
-    return { status: 200, imported, errors }
-  })
+      if (explicitIds) await bumpIdSequence(tx, binding.table)
+      return { status: 200, imported, errors }
+    },
+  )
 }

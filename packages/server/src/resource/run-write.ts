@@ -49,7 +49,8 @@ export async function writeOperationLog(tx: Tx, ctx: ResourceContext, parameters
 
 /**
  * The one way the engine writes: the work and its operation log in one transaction, so a change
- * is never stored without its log entry, and a failed change leaves neither.
+ * is never stored without its log entry, and a failed change leaves neither. `parameters` may be a
+ * function, called after the work, when what the log keeps depends on the rows the work found.
  */
 export async function runWrite<T>(
   ctx: ResourceContext,
@@ -58,7 +59,7 @@ export async function runWrite<T>(
 ): Promise<T> {
   return ctx.db.transaction(async (tx) => {
     const result = await work(tx)
-    await writeOperationLog(tx, ctx, parameters)
+    await writeOperationLog(tx, ctx, typeof parameters === 'function' ? parameters() : parameters)
     return result
   })
 }

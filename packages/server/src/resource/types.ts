@@ -82,10 +82,17 @@ export interface ResourceBinding {
   /** Refuses a delete (throws an AppError) or prepares it. */
   beforeDelete?: (rows: Row[], args: { tx: Tx; ctx: ResourceContext }) => Promise<void>
   /**
-   * The rows this caller may see (list, export, show), for resources an administrator sees only
-   * part of (roles below their own). Writes check the same in beforeWrite / beforeDelete.
+   * The rows this caller may see and touch, for resources an administrator reaches only part of
+   * (roles below their own, the accounts of those roles' administrators). Every path of the engine
+   * applies it: list, export, show, update, delete, delete-matching and import.
    */
   scope?: (ctx: ResourceContext) => Promise<SQL | undefined>
+  /**
+   * What the operation log keeps of one input row (`stored`: the row it changes, when known), for
+   * secrets the field names cannot tell (a setting whose value is a password). Keys that name a
+   * secret are removed anyway.
+   */
+  logParameters?: (input: Row, stored?: Row) => Row
   /** Options of other resources the page data answers (select and tree-select choices). */
   pageOptions?: (db: Db, ctx: ResourceContext) => Promise<Record<string, OptionItem[] | TreeOption[]>>
 }

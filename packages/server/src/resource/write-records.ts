@@ -15,20 +15,32 @@ export interface WriteOptions {
   binding: ResourceBinding
 }
 
+/** What the operation log keeps of a write's input: the binding may mask what the field names cannot tell. */
+export function loggedInput(binding: ResourceBinding, input: unknown, stored?: Row): unknown {
+  if (!binding.logParameters || !input || typeof input !== 'object' || Array.isArray(input)) return input
+  return binding.logParameters(input as Row, stored)
+}
+
 /** Creates a record (and its log entry) and answers it. */
 export async function createRecord(options: WriteOptions & { input: unknown }): Promise<Row> {
   const { ctx, binding, input } = options
-  return runWrite(ctx, input, async (tx) => {
+  return runWrite(ctx, loggedInput(binding, input), async (tx) => {
     const id = await saveRecord({ tx, ctx, binding, input })
     return findRecord(tx, binding, id)
   })
 }
 
-/** Updates the given fields of a live record (and logs it) and answers it; 404 when there is none. */
+/**
+ * Updates the given fields of a live record (and logs it) and answers it; 404 when there is none or
+ * it is outside the caller's scope.
+ */
 export async function updateRecord(options: WriteOptions & { id: number; input: unknown }): Promise<Row> {
   const { ctx, binding, id, input } = options
-  return runWrite(ctx, { id, ...(input as object) }, async (tx) => {
-    const existing = await findStoredRow(tx, binding, id, true)
+  const scope = await binding.scope?.(ctx)
+  let existing: Row | undefined
+  const parameters = () => loggedInput(binding, { id, ...(input as object) }, existing)
+  return runWrite(ctx, parameters, async (tx) => {
+    existing = await findStoredRow(tx, binding, id, { lock: true, scope })
     if (!existing) throw notFound()
     await saveRecord({ tx, ctx, binding, input, existing })
     return findRecord(tx, binding, id)
@@ -70,11 +82,15 @@ export async function softDeleteRows(tx: Tx, options: WriteOptions, rows: Row[])
   return rows.length
 }
 
-/** Soft-deletes the live records of these ids (body `{ids}`) and answers how many. */
+/**
+ * Soft-deletes the live records of these ids (body `{ids}`) within the caller's scope and answers
+ * how many; ids outside it are left alone like ids of no record.
+ */
 export async function deleteRecords(options: WriteOptions & { ids: number[] }): Promise<{ deleted: number }> {
   const { ctx, binding, ids } = options
+  const scope = await binding.scope?.(ctx)
   return runWrite(ctx, { ids }, async (tx) => {
-    const where = and(buildFilters(binding, {}, []), inArray(requireColumn(binding.table, 'id'), ids))
+    const where = and(buildFilters(binding, {}, []), inArray(requireColumn(binding.table, 'id'), ids), scope)
     const rows = (await tx.select().from(binding.table).where(where).for('update')) as Row[]
     return { deleted: await softDeleteRows(tx, options, rows) }
   })

@@ -5,6 +5,9 @@ type ConfigInsert = typeof configs.$inferInsert
 export const CONFIG_TYPE = { string: 1, json: 2, number: 3 } as const
 export const CONFIG_ITYPE = { input: 1, textarea: 2, markdown: 3 } as const
 
+/** Settings whose value is a password: stored hashed, read and set by the super administrator only. */
+export const SECRET_CONFIG_KEYS: readonly string[] = ['common_password']
+
 /** The settings every installation starts with; values an administrator changes are never reset. */
 export const DEFAULT_CONFIGS: ConfigInsert[] = [
   {

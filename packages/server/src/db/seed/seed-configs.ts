@@ -1,13 +1,32 @@
-import { isNull } from 'drizzle-orm'
+import { hash } from '@node-rs/argon2'
+import { and, eq, inArray, isNull, like, not } from 'drizzle-orm'
 import type { Tx } from '../client'
 import { configs } from '../schema/index'
-import { DEFAULT_CONFIGS } from './config-defaults'
+import { DEFAULT_CONFIGS, SECRET_CONFIG_KEYS } from './config-defaults'
 
-/** Adds the default settings whose key no live row has. */
+/**
+ * Adds the default settings whose key no live row has, and hashes a secret setting still stored
+ * in plain text (installations from before secrets were hashed).
+ */
 export async function seedConfigs(tx: Tx): Promise<number> {
   const existing = await tx.select({ key: configs.key }).from(configs).where(isNull(configs.deleted_at))
   const present = new Set(existing.map((row) => row.key))
   const missing = DEFAULT_CONFIGS.filter((config) => !present.has(config.key ?? ''))
   if (missing.length > 0) await tx.insert(configs).values(missing).onConflictDoNothing()
+  const plain = await tx
+    .select({ id: configs.id, value: configs.value })
+    .from(configs)
+    .where(
+      and(
+        inArray(configs.key, [...SECRET_CONFIG_KEYS]),
+        not(like(configs.value, '$argon2%')),
+        not(eq(configs.value, '')),
+      ),
+    )
+  for (const row of plain)
+    await tx
+      .update(configs)
+      .set({ value: await hash(row.value) })
+      .where(eq(configs.id, row.id))
   return missing.length
 }

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { adminRole, admins, roles, users } from '../../db/schema/index'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding } from '../../resource/types'
+import { adminsWithinReach } from '../permissions/account-reach'
 import { refuse } from '../roles/refuse'
 import { assignableRoleOptions } from '../roles/role-options'
 import { FIRST_USER_ID } from '../users/users.resource'
@@ -21,7 +22,11 @@ const accountColumns = (page: Record<string, SQL>) => {
   return { uname: of('uname'), name: of('name'), email: of('email'), mobile_phone: of('mobile_phone') }
 }
 
-/** Back-office users: an account bound to roles; one live admin record per account. */
+/**
+ * Back-office users: an account bound to roles; one live admin record per account. A caller sees,
+ * changes and removes only the records whose roles are all below their own (the super
+ * administrator: all), and assigns only such roles.
+ */
 export const adminsBinding: ResourceBinding = {
   definition: adminResource,
   table: admins,
@@ -36,6 +41,7 @@ export const adminsBinding: ResourceBinding = {
   },
   uniqueIndexes: { admins_user_id_unique: 'user_id' },
   pageColumns: accountColumns,
+  scope: async (ctx) => adminsWithinReach(ctx.roleIds),
   beforeWrite: prepareAdminValues,
   pageOptions: async (db, ctx) => ({ role_ids: await assignableRoleOptions(db, ctx.roleIds) }),
   beforeDelete: async (rows, { ctx }) => {

@@ -116,11 +116,16 @@ describe('admins', () => {
     })
     expect(created.statusCode, created.body).toBe(201)
 
-    // An update by the manager keeps the roles beyond their reach that the admin already holds.
+    // Once the admin also holds a role beyond the manager's reach, the manager can no longer change
+    // or remove the record; within reach again, they can.
     const id = created.json().row.id
     await root.put(`/admin/admins/${id}`, { role_ids: [below.id, beside.id] })
-    await client.put(`/admin/admins/${id}`, { role_ids: [] })
-    expect(await rolesOf(id)).toEqual([beside.id])
+    expect((await client.put(`/admin/admins/${id}`, { role_ids: [] })).statusCode).toBe(404)
+    expect((await client.delete('/admin/admins', { ids: [id] })).json()).toEqual({ deleted: 0 })
+    expect(await rolesOf(id)).toEqual([below.id, beside.id].sort())
+    await root.put(`/admin/admins/${id}`, { role_ids: [below.id] })
+    expect((await client.put(`/admin/admins/${id}`, { role_ids: [] })).statusCode).toBe(200)
+    expect(await rolesOf(id)).toEqual([])
   })
 
   it('never delete the first administrator', async () => {

@@ -1,6 +1,5 @@
 import { hash } from '@node-rs/argon2'
-import { eq } from 'drizzle-orm'
-import { adminRole, users } from '../../db/schema/index'
+import { users } from '../../db/schema/index'
 import { invalidFields } from '../../resource/field-errors'
 import type { Row, WriteArgs } from '../../resource/types'
 import { findTakenFields } from '../auth/find-taken-fields'
@@ -11,10 +10,10 @@ const ACCOUNT_FIELDS = ['uname', 'name', 'email', 'mobile_phone', 'password'] as
 /**
  * An admin record binds an account to roles. On create with `user_id` 0 the account is created
  * from the account fields in the same transaction. Roles are limited to those the caller may
- * assign; on update, roles the admin holds beyond the caller's reach are kept.
+ * assign (the binding's scope already keeps records holding other roles out of the caller's reach).
  */
 export async function prepareAdminValues(values: Row, args: WriteArgs): Promise<Row> {
-  const { tx, ctx, mode, existing } = args
+  const { tx, ctx, mode } = args
   const account = Object.fromEntries(ACCOUNT_FIELDS.map((field) => [field, String(values[field] ?? '')]))
   const stored: Row = Object.fromEntries(
     Object.entries(values).filter(([key]) => !(ACCOUNT_FIELDS as readonly string[]).includes(key)),
@@ -26,16 +25,6 @@ export async function prepareAdminValues(values: Row, args: WriteArgs): Promise<
     const assignable = await filterAssignableRoles(tx, ctx.roleIds, wanted)
     if (wanted.some((id) => !assignable.has(id))) {
       throw invalidFields(ctx.language, [{ field: 'role_ids', key: 'admins.role_not_assignable' }])
-    }
-    if (existing) {
-      const held = (
-        await tx
-          .select({ role_id: adminRole.role_id })
-          .from(adminRole)
-          .where(eq(adminRole.admin_id, existing.id as number))
-      ).map((row) => row.role_id)
-      const reachable = await filterAssignableRoles(tx, ctx.roleIds, held)
-      stored.role_ids = [...new Set([...wanted, ...held.filter((id) => !reachable.has(id))])]
     }
   }
   if (mode === 'create' && Number(values.user_id ?? 0) === 0) {

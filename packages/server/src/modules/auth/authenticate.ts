@@ -3,12 +3,11 @@ import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client'
 import { configs } from '../../db/schema/index'
 import { AppError } from '../../errors'
-import { safeEqual } from '../../secrets'
 import { consumeCaptchaTicket, requireCaptchaTicket } from '../captcha/consume-captcha-ticket'
 import { findUserByLogin, normaliseLogin } from './find-user-by-login'
 import { verifyPassword } from './hash-password'
 import type { UserRow } from './load-session-user'
-import { checkLoginGuard, clearLoginFailures, recordLoginFailure } from './login-attempts'
+import { checkLoginGuard, clearLoginFailures, lockedOut, recordLoginFailure } from './login-attempts'
 
 export interface Credentials {
   username: string
@@ -16,12 +15,27 @@ export interface Credentials {
   captcha?: string
 }
 
-async function readCommonPassword(db: Db): Promise<string> {
+/** The stored argon2id hash of the common password; empty when it is off. */
+async function readCommonPasswordHash(db: Db): Promise<string> {
   const [row] = await db
     .select({ value: configs.value })
     .from(configs)
     .where(and(eq(configs.key, 'common_password'), isNull(configs.deleted_at)))
-  return row?.value ?? ''
+  return row?.value.startsWith('$argon2') ? row.value : ''
+}
+
+/**
+ * Whether this password is the common password, checked only where it could be accepted: outside
+ * production, for an existing account whose own password it is not. Every use is logged.
+ */
+async function isCommonPassword(request: FastifyRequest, user: UserRow, password: string): Promise<boolean> {
+  const commonHash = await readCommonPasswordHash(request.server.db)
+  if (commonHash === '' || !(await verifyPassword(commonHash, password))) return false
+  if (request.server.config.env === 'production') {
+    request.log.warn({ userId: user.id }, 'common password refused in production')
+    return false
+  }
+  return true
 }
 
 /**
@@ -35,33 +49,18 @@ export async function authenticate(
   request: FastifyRequest,
   credentials: Credentials,
 ): Promise<{ user: UserRow; viaCommonPassword: boolean }> {
-  const { db, config } = request.server
+  const { db } = request.server
   const account = normaliseLogin(credentials.username)
   const ip = request.ip
   const guard = await checkLoginGuard(db, account, ip)
-  if (guard.lockedUntil) {
-    const seconds = Math.ceil((guard.lockedUntil.getTime() - Date.now()) / 1000)
-    throw new AppError('too_many_requests', 'auth.throttle', {
-      params: { minutes: Math.max(1, Math.ceil(seconds / 60)) },
-      extras: { retry_after: seconds, retry_at: guard.lockedUntil.toISOString() },
-    })
-  }
+  if (guard.lockedUntil) throw lockedOut(guard.lockedUntil)
   if (guard.captchaRequired) await requireCaptchaTicket(db, credentials.captcha)
   else if (credentials.captcha) await consumeCaptchaTicket(db, credentials.captcha)
 
-  const [user, commonPassword] = await Promise.all([
-    findUserByLogin(db, credentials.username),
-    readCommonPassword(db),
-  ])
+  const user = await findUserByLogin(db, credentials.username)
   const passwordMatches = await verifyPassword(user?.password, credentials.password)
-  let viaCommonPassword = false
-  if (!passwordMatches && user && commonPassword && safeEqual(credentials.password, commonPassword)) {
-    if (config.env === 'production') {
-      request.log.warn({ userId: user.id }, 'common password refused in production')
-    } else {
-      viaCommonPassword = true
-    }
-  }
+  const viaCommonPassword =
+    !passwordMatches && user !== undefined && (await isCommonPassword(request, user, credentials.password))
   if (!user || !(passwordMatches || viaCommonPassword)) {
     const captchaRequired = await recordLoginFailure(db, account, ip)
     throw new AppError('validation', 'auth.failed', {
@@ -74,7 +73,7 @@ export async function authenticate(
       errors: { username: ['auth.account_disabled'] },
     })
   }
-  await clearLoginFailures(db, account)
+  await clearLoginFailures(db, account, ip)
   if (viaCommonPassword) request.log.warn({ userId: user.id }, 'logged in with the common password')
   return { user, viaCommonPassword }
 }

@@ -1,3 +1,4 @@
+import { hash } from '@node-rs/argon2'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configs, logs } from '../../db/schema/index'
@@ -18,8 +19,12 @@ const login = (username: string, password: string) =>
     payload: { username, password, remember: true },
   })
 
-const setCommonPassword = (value: string) =>
-  t.app.db.update(configs).set({ value }).where(eq(configs.key, 'common_password'))
+/** Stores the common password as the settings page does: hashed with argon2id. */
+const setCommonPassword = async (value: string) =>
+  t.app.db
+    .update(configs)
+    .set({ value: await hash(value) })
+    .where(eq(configs.key, 'common_password'))
 
 describe('the common password outside production', () => {
   it('is off while the setting is empty', async () => {

@@ -150,8 +150,9 @@ describe('brute force', () => {
     const captcha = await solveCaptcha(t.app)
     const solved = await login({ username: user.uname, password: user.plainPassword, captcha }, ip)
     expect(solved.statusCode).toBe(200)
+    // The success forgets the failures of its own address only: those from elsewhere still count.
     const afterSuccess = await login({ username: user.uname, password: user.plainPassword }, freshIp())
-    expect(afterSuccess.statusCode).toBe(200)
+    expect(afterSuccess.json().captcha_required).toBe(true)
   })
 
   it('asks for the captcha after 3 failures from one IP, whichever accounts they named', async () => {
@@ -188,6 +189,9 @@ describe('brute force', () => {
       freshIp(),
     )
     expect(otherIp.statusCode).toBe(200)
+    // The owner's success elsewhere does not lift the lock this address earned.
+    const stillLocked = await login({ username: user.uname, password: user.plainPassword }, ip)
+    expect(stillLocked.statusCode).toBe(429)
 
     await t.app.db
       .update(loginAttempts)
@@ -195,6 +199,36 @@ describe('brute force', () => {
       .where(eq(loginAttempts.ip, ip))
     const later = await login({ username: user.uname, password: user.plainPassword }, ip)
     expect(later.statusCode).toBe(200)
+  })
+
+  it('refuses an IP for every account after 30 failures from it, whatever the accounts', async () => {
+    const ip = freshIp()
+    await t.app.db
+      .insert(loginAttempts)
+      .values(Array.from({ length: 30 }, (_, n) => ({ account: `sprayed_${n}`, ip })))
+    const user = await insertTestUser(t.app)
+    const response = await login({ username: user.uname, password: user.plainPassword }, ip)
+    expect(response.statusCode).toBe(429)
+    expect((await login({ username: user.uname, password: user.plainPassword }, freshIp())).statusCode).toBe(
+      200,
+    )
+  })
+
+  it('refuses the addresses that failed on an account after 50 failures of it, but not the owner', async () => {
+    const user = await insertTestUser(t.app)
+    const account = user.uname.toLowerCase()
+    const attackers = Array.from({ length: 50 }, () => freshIp())
+    await t.app.db.insert(loginAttempts).values(attackers.map((ip) => ({ account, ip })))
+    const attacker = await login(
+      { username: user.uname, password: user.plainPassword, captcha: await solveCaptcha(t.app) },
+      attackers[7],
+    )
+    expect(attacker.statusCode).toBe(429)
+    const owner = await login(
+      { username: user.uname, password: user.plainPassword, captcha: await solveCaptcha(t.app) },
+      freshIp(),
+    )
+    expect(owner.statusCode).toBe(200)
   })
 
   it('keeps the counters in the database, not in the process', async () => {

@@ -12,6 +12,8 @@ export const CAPTCHA_RULES = {
   minDurationMs: 300,
   /** ...and at most this. */
   maxDurationMs: 60_000,
-  /** Challenges one IP may ask for in a minute (drawing one costs CPU). */
+  /** Challenges one IP may ask for in a minute (drawing one costs CPU)... */
   perIpPerMinute: 30,
+  /** ...and in an hour, so that a solver cannot keep a steady stream of tickets. */
+  perIpPerHour: 200,
 } as const

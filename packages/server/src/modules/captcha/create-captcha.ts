@@ -22,19 +22,27 @@ async function purgeOldCaptchas(db: Db, now: Date) {
     )
 }
 
+/** How many challenges this IP asked for within the last `ms`. */
+async function countRecentChallenges(db: Db, ip: string, ms: number, now: Date): Promise<number> {
+  const [recent] = await db
+    .select({ n: count() })
+    .from(captchas)
+    .where(and(eq(captchas.ip, ip), gt(captchas.created_at, new Date(now.getTime() - ms))))
+  return recent.n
+}
+
 /**
  * A new slider challenge: the gap at a random place, stored so any server process can judge the
- * answer. An IP asking for more than 30 a minute gets 429.
+ * answer. An IP asking for more than 30 a minute, or 200 an hour, gets 429.
  */
 export async function createCaptcha(db: Db, options: { ip: string; now?: Date }) {
   const now = options.now ?? new Date()
   const ip = options.ip.slice(0, 100)
-  const [recent] = await db
-    .select({ n: count() })
-    .from(captchas)
-    .where(and(eq(captchas.ip, ip), gt(captchas.created_at, new Date(now.getTime() - 60_000))))
-  if (recent.n >= CAPTCHA_RULES.perIpPerMinute) {
+  if ((await countRecentChallenges(db, ip, 60_000, now)) >= CAPTCHA_RULES.perIpPerMinute) {
     throw new AppError('too_many_requests', 'errors.too_many_requests', { extras: { retry_after: 60 } })
+  }
+  if ((await countRecentChallenges(db, ip, 3_600_000, now)) >= CAPTCHA_RULES.perIpPerHour) {
+    throw new AppError('too_many_requests', 'errors.too_many_requests', { extras: { retry_after: 600 } })
   }
   const x = randomInt(CAPTCHA_RANGE.x.min, CAPTCHA_RANGE.x.max + 1)
   const y = randomInt(CAPTCHA_RANGE.y.min, CAPTCHA_RANGE.y.max + 1)

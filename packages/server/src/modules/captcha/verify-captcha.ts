@@ -8,9 +8,11 @@ import { CAPTCHA_RULES } from './captcha-rules'
 
 type Point = [number, number, number]
 
+/** How long a track took, from its first point to its last. */
+export const trackDurationOf = (track: Point[]) => track[track.length - 1][2] - track[0][2]
+
 /** A drag a person could have made: time moves forward, it ends where the piece was dropped, not a ruler-straight robot. */
-export function isPlausibleTrack(track: Point[] | undefined, x: number, durationMs: number): boolean {
-  if (!track) return true
+export function isPlausibleTrack(track: Point[], x: number, durationMs: number): boolean {
   if (track.length < 3) return false
   for (let i = 1; i < track.length; i++) if (track[i][2] < track[i - 1][2]) return false
   const last = track[track.length - 1]
@@ -31,13 +33,15 @@ const failed = (refresh: boolean) =>
   })
 
 /**
- * Judges an answer: within ±5 px, dragged in a human time, on a live challenge with tries left.
- * Success answers a one-time ticket (kept hashed); failure 422 with `refresh: true` once the
- * challenge cannot be answered any more and the SPA must fetch a new one.
+ * Judges an answer: within ±5 px, on a live challenge with tries left, with a plausible track that
+ * took a human time — measured by the track itself, and no longer than the challenge has existed
+ * (a declared duration alone is not believed). Success answers a one-time ticket (kept hashed);
+ * failure 422 with `refresh: true` once the challenge cannot be answered any more and the SPA must
+ * fetch a new one. The captcha is a speed bump; the login locks are the barrier.
  */
 export async function verifyCaptcha(
   db: Db,
-  input: { id: string; x: number; duration_ms: number; track?: Point[] },
+  input: { id: string; x: number; duration_ms: number; track: Point[] },
   now = new Date(),
 ) {
   const [challenge] = await db
@@ -51,12 +55,14 @@ export async function verifyCaptcha(
         lt(captchas.attempts, CAPTCHA_RULES.maxTries),
       ),
     )
-    .returning({ x: captchas.x, attempts: captchas.attempts })
+    .returning({ x: captchas.x, attempts: captchas.attempts, created_at: captchas.created_at })
   if (!challenge) throw failed(true)
+  const dragMs = trackDurationOf(input.track)
   const right =
     Math.abs(input.x - challenge.x) <= CAPTCHA_RULES.tolerancePx &&
-    input.duration_ms >= CAPTCHA_RULES.minDurationMs &&
-    input.duration_ms <= CAPTCHA_RULES.maxDurationMs &&
+    dragMs >= CAPTCHA_RULES.minDurationMs &&
+    dragMs <= CAPTCHA_RULES.maxDurationMs &&
+    dragMs <= now.getTime() - challenge.created_at.getTime() &&
     isPlausibleTrack(input.track, input.x, input.duration_ms)
   if (!right) throw failed(challenge.attempts >= CAPTCHA_RULES.maxTries)
   const ticket = randomString(40)

@@ -2,12 +2,26 @@ import { configResource } from '@brokerdesk/shared'
 import { configs } from '../../db/schema/index'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding } from '../../resource/types'
+import {
+  configsWithinReach,
+  logWithoutSecretValue,
+  maskSecretValues,
+  prepareConfigValues,
+} from './secret-configs'
 
-/** System settings; the value is checked against its type by the definition's rules. */
+/**
+ * System settings; the value is checked against its type by the definition's rules. Secret
+ * settings (the common password) are reached by the super administrator only, stored hashed and
+ * shown only as set or not.
+ */
 export const configsBinding: ResourceBinding = {
   definition: configResource,
   table: configs,
   uniqueIndexes: { configs_key_unique: 'key' },
+  scope: async (ctx) => configsWithinReach(ctx),
+  beforeWrite: prepareConfigValues,
+  enrich: maskSecretValues,
+  logParameters: logWithoutSecretValue,
 }
 
 export const configsModule = resourcePlugin(configsBinding)

@@ -25,7 +25,7 @@ export const personageRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.put(`/${area}/personage/password`, { schema: { body: ZChangePasswordInput } }, async (request) => {
       if (!request.user) throw unauthenticated()
-      await changePassword(app.db, request.user, request.body)
+      await changePassword(app.db, request.user, request.body, request.ip)
       return { alert: successAlert(request, 'password.changed') }
     })
   }

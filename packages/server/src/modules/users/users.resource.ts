@@ -5,13 +5,29 @@ import { AppError } from '../../errors'
 import { translateIssues } from '../../resource/field-errors'
 import { tableOptions } from '../../resource/option-sources'
 import { resourcePlugin } from '../../resource/resource-routes'
-import type { ResourceBinding } from '../../resource/types'
+import type { ResourceBinding, Row, WriteArgs } from '../../resource/types'
+import { endUserSessions } from '../auth/sessions'
+import { accountsWithinReach } from '../permissions/account-reach'
 import { prepareUserValues } from './prepare-user-values'
 
 /** The first user, the installation's administrator, can never be deleted. */
 export const FIRST_USER_ID = 1
 
-/** Ordinary users: passwords hashed with argon2id and never answered; the first user stays. */
+/**
+ * An administrator's new password for an account ends that account's sessions (it may have been
+ * taken over: whoever holds a session must log in again), and so does stopping the account.
+ */
+async function endSessionsOfChangedAccount(id: number, values: Row, { tx, mode }: WriteArgs): Promise<void> {
+  if (mode !== 'update') return
+  if (typeof values.password === 'string') await endUserSessions(tx, id, 'password_reset')
+  else if ('status' in values && values.status !== 1) await endUserSessions(tx, id, 'logout')
+}
+
+/**
+ * Accounts: passwords hashed with argon2id and never answered; the first user stays. A caller
+ * reaches only the accounts within their role reach (ordinary accounts, and back-office users below
+ * their own roles), on every path: list, show, export, update, import and delete.
+ */
 export const usersBinding: ResourceBinding = {
   definition: userResource,
   table: users,
@@ -20,7 +36,9 @@ export const usersBinding: ResourceBinding = {
     users_email_unique: 'email',
     users_mobile_phone_unique: 'mobile_phone',
   },
+  scope: async (ctx) => accountsWithinReach(ctx.roleIds),
   beforeWrite: prepareUserValues,
+  afterWrite: endSessionsOfChangedAccount,
   beforeDelete: async (rows, { ctx }) => {
     if (rows.some((row) => row.id === FIRST_USER_ID)) {
       const errors = translateIssues(ctx.language, [{ field: 'ids', key: 'users.first_user' }])

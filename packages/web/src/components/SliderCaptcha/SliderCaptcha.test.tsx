@@ -110,7 +110,7 @@ describe('SliderCaptcha', () => {
     expect(screen.getByRole('status').textContent).toBe('Verified')
   })
 
-  it('is usable with the keyboard: arrows move the piece, Enter drops it (without a track)', async () => {
+  it('is usable with the keyboard: arrows move the piece, Enter drops it, sending one point per key', async () => {
     const onSuccess = vi.fn()
     render(<SliderCaptcha onSuccess={onSuccess} />)
     const slider = await ready()
@@ -123,7 +123,10 @@ describe('SliderCaptcha', () => {
     fireEvent.keyDown(slider, { key: 'Enter' })
     await waitFor(() => expect(onSuccess).toHaveBeenCalledWith('ticket-1'))
     expect(verifyBodies[0]).toMatchObject({ id: 'challenge-1', x: 21 })
-    expect(verifyBodies[0].track).toBeUndefined()
+    const track = verifyBodies[0].track as number[][]
+    expect(track.map(([x]) => x)).toEqual([0, 10, 20, 21, 20, 21, 21])
+    expect(track.every(([, y]) => y === 0)).toBe(true)
+    expect(track.every((point, i) => i === 0 || point[2] >= track[i - 1][2])).toBe(true)
   })
 
   it('says a wrong answer failed and lets the user try the same picture again', async () => {

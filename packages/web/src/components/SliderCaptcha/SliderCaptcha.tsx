@@ -88,7 +88,7 @@ export function SliderCaptcha({ onSuccess, autoFocus = false }: SliderCaptchaPro
         id: challenge.id,
         x: answer.x,
         duration_ms: answer.durationMs,
-        ...(answer.track ? { track: answer.track } : {}),
+        track: answer.track,
       })
       if (request !== latest.current) return
       setWrong(false)

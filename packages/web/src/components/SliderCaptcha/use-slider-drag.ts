@@ -15,8 +15,8 @@ export interface SliderAnswer {
   /** Left edge of the piece in pixels of the background image. */
   x: number
   durationMs: number
-  /** The pointer's path; left out for the keyboard, which makes no drag. */
-  track?: TrackPoint[]
+  /** The pointer's path, or one point per key press when the keyboard moved the handle. */
+  track: TrackPoint[]
 }
 
 interface DragState {
@@ -53,7 +53,7 @@ export function useSliderDrag(options: {
   const [dragging, setDragging] = useState(false)
   const position = useRef(0)
   const drag = useRef<DragState | null>(null)
-  const keyboardStart = useRef<number | null>(null)
+  const keyboard = useRef<{ startedAt: number; track: TrackPoint[] } | null>(null)
 
   const moveTo = useCallback(
     (value: number) => {
@@ -65,7 +65,7 @@ export function useSliderDrag(options: {
 
   const reset = useCallback(() => {
     drag.current = null
-    keyboardStart.current = null
+    keyboard.current = null
     setDragging(false)
     moveTo(0)
   }, [moveTo])
@@ -148,16 +148,22 @@ export function useSliderDrag(options: {
     }
     if (event.key in moves) {
       event.preventDefault()
-      keyboardStart.current ??= performance.now()
+      keyboard.current ??= { startedAt: performance.now(), track: [[round1(position.current), 0, 0]] }
       moveTo(moves[event.key])
+      const { startedAt, track } = keyboard.current
+      const at = Math.round(performance.now() - startedAt)
+      if (track.length < MAX_TRACK_POINTS) track.push([round1(position.current), 0, at])
       return
     }
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault()
-      if (keyboardStart.current === null || position.current < 1) return
-      const durationMs = Math.round(performance.now() - keyboardStart.current)
-      keyboardStart.current = null
-      onRelease({ x: round1(position.current), durationMs })
+      const state = keyboard.current
+      if (state === null || position.current < 1) return
+      const durationMs = Math.round(performance.now() - state.startedAt)
+      keyboard.current = null
+      // The drop is the track's last point, so the track spans the whole answer.
+      const track: TrackPoint[] = [...state.track, [round1(position.current), 0, durationMs]]
+      onRelease({ x: round1(position.current), durationMs, track })
     }
   }
 
