@@ -18,6 +18,7 @@ export default defineConfig({
           root: 'packages/server',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

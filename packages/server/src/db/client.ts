@@ -37,6 +37,8 @@ export interface OpenDatabaseOptions {
   url?: string
   /** Folder of the PGlite data; absent means in memory. */
   dataDir?: string
+  /** A PGlite data folder dumped with `dumpDataDir` to start from (tests clone a prepared database). */
+  loadDataDir?: Blob
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -51,7 +53,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     }
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true })
-  const client = new PGlite(options.dataDir)
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir })
   await client.waitReady
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {

@@ -31,8 +31,9 @@ export async function createTestApp(
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
     ...options.env,
   })
-  const database = await openTestDatabase()
-  await seedDatabase(database.db, { adminPassword: TEST_ADMIN_PASSWORD, env: config.env })
+  const database = await openTestDatabase({ seeded: true })
+  if (!database.seeded)
+    await seedDatabase(database.db, { adminPassword: TEST_ADMIN_PASSWORD, env: config.env })
   const app = await buildApp({ config, database, serveWeb: Boolean(options.webDist) })
   await app.ready()
   return {
