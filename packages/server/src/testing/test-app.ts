@@ -31,7 +31,10 @@ export async function createTestApp(
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
     ...options.env,
   })
-  const database = await openTestDatabase()
+  const database = await openTestDatabase({
+    connectTimeoutMs: config.databaseTimeouts.connectMs,
+    statementTimeoutMs: config.databaseTimeouts.statementMs,
+  })
   await seedDatabase(database.db, { adminPassword: TEST_ADMIN_PASSWORD, env: config.env })
   const app = await buildApp({ config, database, serveWeb: Boolean(options.webDist) })
   await app.ready()

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { type Database, openDatabase } from '../db/client'
+import { type Database, type OpenDatabaseOptions, openDatabase } from '../db/client'
 import { randomString } from '../secrets'
 
 /** PostgreSQL's "database is being accessed by other users". */
@@ -7,9 +7,11 @@ const OBJECT_IN_USE = '55006'
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or — when TEST_DATABASE_URL
- * is set — a new database on that PostgreSQL server, dropped again on close.
+ * is set — a new database on that PostgreSQL server (with the given time-outs), dropped again on close.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(
+  timeouts: Pick<OpenDatabaseOptions, 'connectTimeoutMs' | 'statementTimeoutMs'> = {},
+): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
     const database = await openDatabase({})
@@ -23,7 +25,7 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  const database = await openDatabase({ url: url.toString() })
+  const database = await openDatabase({ url: url.toString(), ...timeouts })
   await database.migrate()
   return {
     ...database,
