@@ -14,6 +14,7 @@ import { serveUploadsPlugin } from './modules/uploads/serve-uploads'
 import { clientIdPlugin } from './plugins/client-id'
 import { requireCsrfToken } from './plugins/csrf'
 import { errorsPlugin } from './plugins/errors'
+import { healthPlugin } from './plugins/health'
 import { openApiPlugin } from './plugins/openapi'
 import { requestContextPlugin } from './plugins/request-context'
 import { resolveSession } from './plugins/session'
@@ -78,7 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openApiPlugin)
   await app.register(serveUploadsPlugin)
 
-  app.get('/healthz', async () => ({ status: 'ok', database: database.kind }))
+  await app.register(healthPlugin)
+  database.onConnectionLost((error) => app.log.warn({ err: error }, 'database connection lost'))
 
   const mount = (prefix: string, channel: Channel) =>
     app.register(

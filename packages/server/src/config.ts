@@ -17,10 +17,18 @@ const ZEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
+  /** How many megabytes of uploads each user may store. */
+  UPLOAD_QUOTA_MB: z.coerce.number().int().positive().default(512),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  /** PostgreSQL: how long a request waits for a connection, new or from the pool (ms; 0 = no limit). */
+  DB_CONNECT_TIMEOUT: z.coerce.number().int().min(0).default(5000),
+  /** PostgreSQL: the longest one statement may run (ms; 0 = no limit). */
+  DB_STATEMENT_TIMEOUT: z.coerce.number().int().min(0).default(5000),
+  /** PostgreSQL: the same for the statements of an export page or an import (ms; 0 = no limit). */
+  DB_TRANSFER_STATEMENT_TIMEOUT: z.coerce.number().int().min(0).default(60000),
   REDIS_URL: z.string().optional(),
   ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional(),
   SESSION_LIFETIME: z.coerce.number().int().positive().default(120),
@@ -95,7 +103,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     logDir: path.join(dataDir, 'logs'),
     uploadDir: path.join(dataDir, 'uploads'),
+    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT,
+      statementMs: e.DB_STATEMENT_TIMEOUT,
+      transferStatementMs: e.DB_TRANSFER_STATEMENT_TIMEOUT,
+    },
     redisUrl: e.REDIS_URL,
     adminPassword: e.ADMIN_PASSWORD,
     sessionLifetime: e.SESSION_LIFETIME,

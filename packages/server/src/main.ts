@@ -10,6 +10,8 @@ async function start() {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'),
+    connectTimeoutMs: config.databaseTimeouts.connectMs,
+    statementTimeoutMs: config.databaseTimeouts.statementMs,
   })
   await database.migrate()
   const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, env: config.env })

@@ -21,6 +21,11 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
   close(): Promise<void>
+  /**
+   * Who hears of a pooled connection the server closed (restart, failover, idle timeout, a terminated
+   * backend). The pool drops it and opens a new one for the next query; the process carries on.
+   */
+  onConnectionLost(listener: (error: Error) => void): void
 }
 
 /** Where the committed migrations are: beside this file in the source tree, beside the bundle once built. */
@@ -39,17 +44,65 @@ export interface OpenDatabaseOptions {
   dataDir?: string
   /** A PGlite data folder dumped with `dumpDataDir` to start from (tests clone a prepared database). */
   loadDataDir?: Blob
+  /** PostgreSQL: how long to wait for a connection, new or pooled (ms; absent or 0 waits without limit). */
+  connectTimeoutMs?: number
+  /** PostgreSQL: the longest a statement may run (ms; absent or 0 without limit). */
+  statementTimeoutMs?: number
+}
+
+/**
+ * A pool of PostgreSQL connections that survives losing them: every client gets an error listener
+ * for its whole life (pg emits `error` on a client whose connection dies, checked out or idle, and
+ * an `error` nobody listens to ends the process), and the pool's own idle-client `error` is heard too.
+ */
+function openPool(options: OpenDatabaseOptions & { url: string }) {
+  let reportLost = (error: Error) => {
+    process.stderr.write(`database connection lost: ${error.message}\n`)
+  }
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: 10,
+    connectionTimeoutMillis: options.connectTimeoutMs || undefined,
+    statement_timeout: options.statementTimeoutMs || undefined,
+  })
+  pool.on('connect', (client) => {
+    let reported = false
+    client.on('error', (error) => {
+      if (!reported) reportLost(error)
+      reported = true
+    })
+  })
+  // Already reported by the client's own listener above; the pool has dropped the client.
+  pool.on('error', () => undefined)
+  return {
+    pool,
+    onConnectionLost(listener: (error: Error) => void) {
+      reportLost = listener
+    },
+  }
+}
+
+/** Migrations run on a connection of their own, without the statement time-out of web requests. */
+async function migratePostgres(url: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 })
+  try {
+    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() })
+  } finally {
+    await pool.end()
+  }
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    const { pool, onConnectionLost } = openPool({ ...options, url: options.url })
     const db = drizzlePg(pool, { schema }) as unknown as Db
+    const url = options.url
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+      migrate: () => migratePostgres(url),
       close: () => pool.end(),
+      onConnectionLost,
     }
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true })
@@ -61,5 +114,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),
+    // An embedded database has no connection to lose.
+    onConnectionLost: () => undefined,
   }
 }

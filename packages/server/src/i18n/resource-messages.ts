@@ -299,6 +299,20 @@ const MESSAGES: Record<string, Texts> = {
     'O arquivo não pode ter mais de {max} KB',
     'Файл не может быть больше {max} КБ',
   ],
+  'upload.quota': [
+    '该文件超出了您 {quota} MB 的上传空间（已用 {used} MB）',
+    'This file does not fit in your upload space of {quota} MB ({used} MB used)',
+    '此檔案超出了您 {quota} MB 的上傳空間（已用 {used} MB）',
+    'Diese Datei passt nicht in Ihren Upload-Speicher von {quota} MB ({used} MB belegt)',
+    'Este archivo no cabe en su espacio de subida de {quota} MB ({used} MB usados)',
+    'Ce fichier dépasse votre espace de téléversement de {quota} Mo ({used} Mo utilisés)',
+    'Questo file non rientra nel tuo spazio di caricamento di {quota} MB ({used} MB usati)',
+    'このファイルはアップロード容量 {quota} MB を超えます（使用済み {used} MB）',
+    '이 파일은 {quota}MB 업로드 공간을 초과합니다({used}MB 사용 중)',
+    'این فایل در فضای بارگذاری {quota} مگابایتی شما جا نمی‌شود ({used} مگابایت استفاده شده)',
+    'Este arquivo não cabe no seu espaço de envio de {quota} MB ({used} MB usados)',
+    'Этот файл не помещается в ваше место для загрузок {quota} МБ (занято {used} МБ)',
+  ],
 }
 
 /** Labels of the catalogue's fields and the list parameters, for the messages that name them. */

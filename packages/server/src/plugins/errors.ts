@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
+import { isDatabaseUnavailable } from '../db/database-unavailable'
 import { AppError } from '../errors'
 import { translate } from '../i18n/translate'
 
@@ -82,6 +83,9 @@ function validationErrors(request: FastifyRequest, issues: Issue[]): Record<stri
   return errors
 }
 
+/** When a client should try again while the database is out of reach. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5
+
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).send(body)
 }
@@ -117,6 +121,11 @@ export const errorsPlugin = fp(async (app) => {
         code: 'validation',
         errors: validationErrors(request, error.validation as Issue[]),
       })
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable')
+      reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS)
+      return send(reply, 503, { message: translate(lang, 'errors.unavailable'), code: 'unavailable' })
     }
     const status = error.statusCode ?? 500
     if (status === 429) {

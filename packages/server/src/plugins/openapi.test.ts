@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertTestUser } from '../modules/auth/insert-test-user'
+import { loginAs } from '../testing/login-as'
 import { createTestApp, type TestApp } from '../testing/test-app'
 
 let t: TestApp
@@ -25,8 +27,40 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.paths).some((path) => path.startsWith('/web-api'))).toBe(false)
   })
 
-  it('serves the browsable page', async () => {
+  it('serves the browsable page, to anybody outside production', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs' })
     expect([200, 302]).toContain(response.statusCode)
+  })
+})
+
+describe('the OpenAPI document in production', () => {
+  // The gate reads the environment per request: the file's app is switched to production for these
+  // tests rather than seeding a second database.
+  beforeAll(() => {
+    t.app.config.env = 'production'
+  })
+  afterAll(() => {
+    t.app.config.env = 'testing'
+  })
+
+  const read = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers })
+
+  it('is refused to visitors and to users who are not administrators', async () => {
+    expect((await read('/api/docs/json')).statusCode).toBe(401)
+    expect((await read('/api/docs')).statusCode).toBe(401)
+    const user = await insertTestUser(t.app)
+    const { api, token } = await loginAs(t.app, user.id)
+    expect((await read('/api/docs/json', api)).statusCode).toBe(403)
+    expect((await read('/api/docs/json', { cookie: `Authorization=${token}` })).statusCode).toBe(403)
+  })
+
+  it('is served to a logged-in administrator, by bearer token or by the session cookie', async () => {
+    const { api, token } = await loginAs(t.app, 1)
+    const byToken = await read('/api/docs/json', api)
+    expect(byToken.statusCode).toBe(200)
+    expect(byToken.json().paths).toHaveProperty('/api/admin/firms')
+    expect((await read('/api/docs/json', { cookie: `Authorization=${token}` })).statusCode).toBe(200)
+    expect([200, 302]).toContain((await read('/api/docs', api)).statusCode)
   })
 })

@@ -1,6 +1,7 @@
 import { MAX_IMPORT_ROWS } from '@brokerdesk/shared'
 import { and, eq } from 'drizzle-orm'
 import { bumpIdSequence } from '../db/seed/sequences'
+import { setStatementTimeout } from '../db/statement-timeout'
 import { AppError } from '../errors'
 import { translate } from '../i18n/translate'
 import { requireColumn } from './columns'
@@ -45,6 +46,8 @@ export async function importRecords(options: {
   ctx: ResourceContext
   binding: ResourceBinding
   datas: unknown
+  /** How long each statement of the import may run (ms), longer than a web request's. */
+  statementTimeoutMs: number
 }): Promise<ImportResult> {
   const { ctx, binding, datas } = options
   if (!Array.isArray(datas) || datas.length > MAX_IMPORT_ROWS) {
@@ -59,6 +62,7 @@ export async function importRecords(options: {
     ctx,
     () => ({ datas: logged }),
     async (tx) => {
+      await setStatementTimeout(tx, options.statementTimeoutMs)
       const errors: Row[] = []
       let imported = 0
       let explicitIds = false

@@ -3,6 +3,7 @@ import { and, eq, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteShorthandOptions } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../db/client'
+import { setStatementTimeout } from '../db/statement-timeout'
 import { notFound } from '../errors'
 import { requireColumn } from './columns'
 import { contextOf } from './context'
@@ -120,14 +121,19 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
     app.get(
       `${base}/excel`,
       documented(definition, 'Export page', { querystring: listQuerySchema(definition, { export: true }) }),
-      async (request) =>
-        exportRecords({
-          db: app.db,
-          binding,
-          query: queryOf(request),
-          language: request.language,
-          scope: await scopeOf(binding, request),
-        }),
+      async (request) => {
+        const scope = await scopeOf(binding, request)
+        return app.db.transaction(async (tx) => {
+          await setStatementTimeout(tx, app.config.databaseTimeouts.transferStatementMs)
+          return exportRecords({
+            db: tx,
+            binding,
+            query: queryOf(request),
+            language: request.language,
+            scope,
+          })
+        })
+      },
     )
   }
   if (has('import')) {
@@ -141,6 +147,7 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
           ctx: contextOf(request),
           binding,
           datas: (request.body as { datas?: unknown } | undefined)?.datas,
+          statementTimeoutMs: app.config.databaseTimeouts.transferStatementMs,
         }),
     )
   }

@@ -31,7 +31,11 @@ export async function createTestApp(
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
     ...options.env,
   })
-  const database = await openTestDatabase({ seeded: true })
+  const database = await openTestDatabase({
+    seeded: true,
+    connectTimeoutMs: config.databaseTimeouts.connectMs,
+    statementTimeoutMs: config.databaseTimeouts.statementMs,
+  })
   if (!database.seeded)
     await seedDatabase(database.db, { adminPassword: TEST_ADMIN_PASSWORD, env: config.env })
   const app = await buildApp({ config, database, serveWeb: Boolean(options.webDist) })

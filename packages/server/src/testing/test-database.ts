@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { type Database, openDatabase } from '../db/client'
+import { type Database, type OpenDatabaseOptions, openDatabase } from '../db/client'
 import { randomString } from '../secrets'
 
 /** PostgreSQL's "database is being accessed by other users". */
@@ -76,11 +76,12 @@ export async function dropServerDatabase(serverUrl: string, name: string): Promi
 
 /**
  * A fresh database for one test file, migrated (and seeded with `seeded`): an in-memory PGlite, or —
- * when TEST_DATABASE_URL is set — a new database on that server, dropped again on close. Copies of
- * the databases the global set-up prepared once, when it ran; otherwise migrated here.
+ * when TEST_DATABASE_URL is set — a new database on that server (with the given time-outs), dropped
+ * again on close. Copies of the databases the global set-up prepared once, when it ran; otherwise
+ * migrated here.
  */
 export async function openTestDatabase(
-  options: { seeded?: boolean } = {},
+  options: { seeded?: boolean } & Pick<OpenDatabaseOptions, 'connectTimeoutMs' | 'statementTimeoutMs'> = {},
 ): Promise<Database & { seeded: boolean }> {
   const kind = options.seeded ? 'seeded' : 'bare'
   const prepared = templates()
@@ -93,7 +94,11 @@ export async function openTestDatabase(
   }
   const name = `brokerdesk_test_${randomString(10).toLowerCase()}`
   const template = prepared.postgres?.[kind]
-  const database = await openDatabase({ url: await createServerDatabase(serverUrl, name, template) })
+  const database = await openDatabase({
+    url: await createServerDatabase(serverUrl, name, template),
+    connectTimeoutMs: options.connectTimeoutMs,
+    statementTimeoutMs: options.statementTimeoutMs,
+  })
   if (!template) await database.migrate()
   return {
     ...database,

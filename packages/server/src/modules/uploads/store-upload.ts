@@ -2,8 +2,11 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Language } from '@brokerdesk/shared'
 import { fileTypeFromBuffer } from 'file-type'
+import type { Db } from '../../db/client'
+import { uploads } from '../../db/schema/index'
 import { invalidFields } from '../../resource/field-errors'
 import { randomString } from '../../secrets'
+import { lockUsedUploadBytes } from './upload-quota'
 
 /** What may be uploaded, recognised by content: images up to 2 MB, PDF documents up to 20 MB. */
 export const UPLOAD_KINDS = {
@@ -22,6 +25,8 @@ export interface StoredUpload {
   mime: string
 }
 
+const MB = 1024 * 1024
+
 const invalid = (language: Language, key: string, params?: Record<string, number>) =>
   invalidFields(language, [{ field: 'file', key, params }])
 
@@ -37,12 +42,17 @@ function cleanName(name: string): string {
 }
 
 /**
- * Checks an uploaded file by its content (not its name or declared type) and stores it as
- * `<uploadDir>/yyyy/mm/<random>.<ext>`; answers where it is served (`/uploads/...`).
+ * Checks an uploaded file by its content (not its name or declared type) and against the user's
+ * quota, stores it as `<uploadDir>/yyyy/mm/<random>.<ext>` and records it; answers where it is
+ * served (`/uploads/...`).
  */
 export async function storeUpload(options: {
+  db: Db
   uploadDir: string
   language: Language
+  userId: number
+  /** How many bytes of uploads a user may store. */
+  quotaBytes: number
   filename: string
   data: Buffer
   now?: Date
@@ -55,12 +65,23 @@ export async function storeUpload(options: {
   const now = options.now ?? new Date()
   const folder = path.join(String(now.getFullYear()), String(now.getMonth() + 1).padStart(2, '0'))
   const file = `${randomString(32)}.${kind.ext}`
-  await fs.mkdir(path.join(options.uploadDir, folder), { recursive: true })
-  await fs.writeFile(path.join(options.uploadDir, folder, file), data, { flag: 'wx' })
-  return {
+  const stored = {
     url: `/uploads/${folder.split(path.sep).join('/')}/${file}`,
     name: cleanName(options.filename),
     size: data.length,
     mime: type.mime,
   }
+  return options.db.transaction(async (tx) => {
+    const used = await lockUsedUploadBytes(tx, options.userId)
+    if (used + data.length > options.quotaBytes) {
+      throw invalid(language, 'upload.quota', {
+        quota: Math.floor(options.quotaBytes / MB),
+        used: Math.round((used / MB) * 10) / 10,
+      })
+    }
+    await tx.insert(uploads).values({ ...stored, user_id: options.userId })
+    await fs.mkdir(path.join(options.uploadDir, folder), { recursive: true })
+    await fs.writeFile(path.join(options.uploadDir, folder, file), data, { flag: 'wx' })
+    return stored
+  })
 }

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsync } from 'fastify'
+import { unauthenticated } from '../../errors'
 import { invalidFields } from '../../resource/field-errors'
 import { MAX_UPLOAD_KB, storeUpload } from './store-upload'
 
@@ -13,6 +14,8 @@ export const uploadsModule: FastifyPluginAsync = async (app) => {
     '/home/upload/index',
     { schema: { tags: ['uploads'], summary: 'Upload an image or a PDF' } },
     async (request) => {
+      if (!request.user) throw unauthenticated()
+      const user = request.user
       const fileRequired = () => invalidFields(request.language, [{ field: 'file', key: 'upload.required' }])
       let part: Awaited<ReturnType<typeof request.file>>
       try {
@@ -34,8 +37,11 @@ export const uploadsModule: FastifyPluginAsync = async (app) => {
         throw error
       }
       return storeUpload({
+        db: app.db,
         uploadDir: app.config.uploadDir,
         language: request.language,
+        userId: user.id,
+        quotaBytes: app.config.uploadQuotaBytes,
         filename: part.filename,
         data,
       })

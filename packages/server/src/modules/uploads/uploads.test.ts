@@ -1,15 +1,18 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { eq } from 'drizzle-orm'
 import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { uploads } from '../../db/schema/index'
 import { loginAs } from '../../testing/login-as'
 import { createTestApp, type TestApp } from '../../testing/test-app'
+import { insertTestUser } from '../auth/insert-test-user'
 
 let t: TestApp
 let headers: Record<string, string>
 
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({ env: { UPLOAD_QUOTA_MB: '1' } })
   headers = (await loginAs(t.app, 1)).api
 })
 afterAll(() => t.close())
@@ -20,13 +23,17 @@ function png(width: number, height: number, noisy = false): Buffer {
   return PNG.sync.write(image)
 }
 
-function upload(filename: string, contentType: string, data: Buffer, field = 'file') {
+function pdf(kb: number): Buffer {
+  return Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(kb * 1024 - 9, 32)])
+}
+
+function upload(filename: string, contentType: string, data: Buffer, field = 'file', as = headers) {
   const boundary = `----brokerdesk${Date.now()}`
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`
   return t.app.inject({
     method: 'POST',
     url: '/api/home/upload/index',
-    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: { ...as, language: 'en', 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
   })
 }
@@ -43,6 +50,8 @@ describe('POST /home/upload/index', () => {
     const served = await t.app.inject({ method: 'GET', url: body.url })
     expect(served.statusCode).toBe(200)
     expect(served.headers['content-type']).toBe('image/png')
+    expect(served.headers['x-content-type-options']).toBe('nosniff')
+    expect(served.headers['content-disposition']).toBeUndefined()
     expect(served.rawPayload.equals(data)).toBe(true)
   })
 
@@ -54,6 +63,15 @@ describe('POST /home/upload/index', () => {
     expect(response.statusCode, response.body).toBe(200)
     expect(response.json()).toMatchObject({ mime: 'application/pdf', name: 'policy.pdf' })
     expect(response.json().url).toMatch(/\.pdf$/)
+  })
+
+  it('serves PDF documents as downloads, never shown inside the site', async () => {
+    const response = await upload('policy.pdf', 'application/pdf', pdf(2))
+    const served = await t.app.inject({ method: 'GET', url: response.json().url })
+    expect(served.statusCode).toBe(200)
+    expect(served.headers['content-type']).toBe('application/pdf')
+    expect(served.headers['content-disposition']).toBe('attachment')
+    expect(served.headers['x-content-type-options']).toBe('nosniff')
   })
 
   it('judges the type by the content, not the name or the declared type', async () => {
@@ -91,5 +109,36 @@ describe('POST /home/upload/index', () => {
     expect(json.statusCode).toBe(422)
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/home/upload/index', payload: {} })
     expect(anonymous.statusCode).toBe(401)
+  })
+})
+
+describe('the upload quota (1 MB in these tests)', () => {
+  const loggedInUser = async () => {
+    const user = await insertTestUser(t.app)
+    return { id: user.id, headers: (await loginAs(t.app, user.id)).api }
+  }
+
+  it('counts the bytes each user stores and refuses a file that does not fit', async () => {
+    const user = await loggedInUser()
+    expect((await upload('a.pdf', 'application/pdf', pdf(600), 'file', user.headers)).statusCode).toBe(200)
+    const over = await upload('b.pdf', 'application/pdf', pdf(600), 'file', user.headers)
+    expect(over.statusCode).toBe(422)
+    expect(over.json().errors.file).toEqual([
+      'This file does not fit in your upload space of 1 MB (0.6 MB used)',
+    ])
+    expect((await upload('c.pdf', 'application/pdf', pdf(300), 'file', user.headers)).statusCode).toBe(200)
+    const stored = await t.app.db.select().from(uploads).where(eq(uploads.user_id, user.id))
+    expect(stored.map((row) => row.size).sort()).toEqual([300 * 1024, 600 * 1024])
+    const other = await loggedInUser()
+    expect((await upload('d.pdf', 'application/pdf', pdf(600), 'file', other.headers)).statusCode).toBe(200)
+  })
+
+  it('lets only one of two uploads at once take the last space', async () => {
+    const user = await loggedInUser()
+    const answers = await Promise.all([
+      upload('e.pdf', 'application/pdf', pdf(600), 'file', user.headers),
+      upload('f.pdf', 'application/pdf', pdf(600), 'file', user.headers),
+    ])
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422])
   })
 })
