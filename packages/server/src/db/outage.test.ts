@@ -151,7 +151,10 @@ describe.skipIf(!serverUrl)('the PostgreSQL server going away or slow', () => {
     const allow = startPhase('allow')
     await admin.query(`alter database ${name} allow_connections true`)
     allow.note('connections allowed again')
-    const back = await listFirms()
+    // A pooled connection killed while refused may be handed out once more before the pool hears of
+    // its death: that request answers 503 too, and the next ones are served on new connections.
+    let back = await listFirms()
+    for (let tries = 1; back.statusCode === 503 && tries < 5; tries++) back = await listFirms()
     allow.note(`API request answered ${back.statusCode}`)
     expect(back.statusCode).toBe(200)
     const ready = await probe('/readyz')
