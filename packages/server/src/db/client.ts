@@ -19,7 +19,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
-  migrate(): Promise<void>
+  /** Applies the migrations not applied yet (from `folder`, default the committed ones). */
+  migrate(folder?: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -46,7 +47,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+      migrate: (folder) => migratePg(db as never, { migrationsFolder: folder ?? migrationsFolder() }),
       close: () => pool.end(),
     }
   }
@@ -57,7 +58,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    migrate: (folder) => migratePglite(db as never, { migrationsFolder: folder ?? migrationsFolder() }),
     close: () => client.close(),
   }
 }

@@ -5,6 +5,7 @@ import { buildFilters } from './build-filters'
 import { requireColumn } from './columns'
 import { translateIssues } from './field-errors'
 import { findRecord, findStoredRow } from './find-record'
+import { diffRecords, readLinkIds, readStoredState } from './record-changes'
 import { runWrite } from './run-write'
 import { saveRecord } from './save-record'
 import { detachLeaf, findNode, hasChildren, lockTree } from './tree/nested-set'
@@ -24,13 +25,18 @@ export async function createRecord(options: WriteOptions & { input: unknown }): 
   })
 }
 
-/** Updates the given fields of a live record (and logs it) and answers it; 404 when there is none. */
+/**
+ * Updates the given fields of a live record and answers it; 404 when there is none. The log entry
+ * keeps the fields that changed, before and after.
+ */
 export async function updateRecord(options: WriteOptions & { id: number; input: unknown }): Promise<Row> {
   const { ctx, binding, id, input } = options
-  return runWrite(ctx, { id, ...(input as object) }, async (tx) => {
+  return runWrite(ctx, { id, ...(input as object) }, async (tx, log) => {
     const existing = await findStoredRow(tx, binding, id, true)
     if (!existing) throw notFound()
+    const before = { ...existing, ...(await readLinkIds(tx, binding, id)) }
     await saveRecord({ tx, ctx, binding, input, existing })
+    log.changes = diffRecords(before, await readStoredState(tx, binding, id))
     return findRecord(tx, binding, id)
   })
 }

@@ -7,13 +7,15 @@ const OBJECT_IN_USE = '55006'
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or — when TEST_DATABASE_URL
- * is set — a new database on that PostgreSQL server, dropped again on close.
+ * is set — a new database on that PostgreSQL server, dropped again on close. `migrate: false`
+ * leaves it empty (a test of the migrations themselves).
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(options: { migrate?: boolean } = {}): Promise<Database> {
+  const migrate = options.migrate ?? true
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
     const database = await openDatabase({})
-    await database.migrate()
+    if (migrate) await database.migrate()
     return database
   }
   const name = `brokerdesk_test_${randomString(10).toLowerCase()}`
@@ -24,7 +26,7 @@ export async function openTestDatabase(): Promise<Database> {
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   const database = await openDatabase({ url: url.toString() })
-  await database.migrate()
+  if (migrate) await database.migrate()
   return {
     ...database,
     async close() {
