@@ -1,4 +1,5 @@
 export * from './api'
+export * from './dashboard'
 export * from './global-config'
 export * from './menu'
 export * from './menu-routes'

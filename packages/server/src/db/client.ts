@@ -19,7 +19,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
-  migrate(): Promise<void>
+  /** Applies the migrations not applied yet (from `folder`, default the committed ones). */
+  migrate(folder?: string): Promise<void>
   close(): Promise<void>
   /**
    * Who hears of a pooled connection the server closed (restart, failover, idle timeout, a terminated
@@ -83,10 +84,10 @@ function openPool(options: OpenDatabaseOptions & { url: string }) {
 }
 
 /** Migrations run on a connection of their own, without the statement time-out of web requests. */
-async function migratePostgres(url: string): Promise<void> {
+async function migratePostgres(url: string, folder = migrationsFolder()): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 1 })
   try {
-    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() })
+    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder })
   } finally {
     await pool.end()
   }
@@ -100,7 +101,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePostgres(url),
+      migrate: (folder) => migratePostgres(url, folder),
       close: () => pool.end(),
       onConnectionLost,
     }
@@ -112,7 +113,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    migrate: (folder) => migratePglite(db as never, { migrationsFolder: folder ?? migrationsFolder() }),
     close: () => client.close(),
     // An embedded database has no connection to lose.
     onConnectionLost: () => undefined,

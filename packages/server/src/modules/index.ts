@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { authRoutes } from './auth/auth.routes'
 import { otherLoginRoutes } from './auth/other-login/other-login.routes'
 import { captchaRoutes } from './captcha/captcha.routes'
+import { dashboardRoutes } from './dashboard/dashboard.routes'
 import { openRoutes } from './open/open.routes'
 import { personageRoutes } from './personage/personage.routes'
 import { resourceModules } from './resource-modules'
@@ -13,5 +14,6 @@ export async function registerModules(scope: FastifyInstance): Promise<void> {
   await scope.register(captchaRoutes)
   await scope.register(otherLoginRoutes)
   await scope.register(personageRoutes)
+  await scope.register(dashboardRoutes)
   for (const module of resourceModules) await scope.register(module)
 }

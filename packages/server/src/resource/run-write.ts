@@ -2,9 +2,11 @@ import { methodBitOf } from '@brokerdesk/shared'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import { logs, menus } from '../db/schema/index'
+import { locateIp } from '../ip-location/locate-ip'
+import type { FieldChanges } from './record-changes'
 import type { ResourceContext } from './types'
 
-const SECRET_KEY = /password|secret|token|^_token$/i
+export const SECRET_KEY = /password|secret|token|^_token$/i
 
 /** The request parameters as the log keeps them: anything that looks like a secret removed. */
 export function withoutSecrets(value: unknown): unknown {
@@ -35,15 +37,28 @@ async function menuIdOf(tx: Tx, ctx: ResourceContext): Promise<number> {
   return item?.id ?? 0
 }
 
+/** What the work of a write adds to its log entry. */
+export interface LogDetails {
+  /** An update's changed fields, before and after (secrets already masked). */
+  changes?: FieldChanges
+}
+
 /** Writes the operation log of this request inside the caller's transaction. */
-export async function writeOperationLog(tx: Tx, ctx: ResourceContext, parameters: unknown): Promise<void> {
+export async function writeOperationLog(
+  tx: Tx,
+  ctx: ResourceContext,
+  parameters: unknown,
+  details: LogDetails = {},
+): Promise<void> {
   await tx.insert(logs).values({
     menu_id: await menuIdOf(tx, ctx),
     user_id: ctx.userId,
     ip: ctx.ip.slice(0, 100),
+    location: locateIp(ctx.ip).slice(0, 150),
     method: ctx.method,
     url: ctx.url,
     parameters: withoutSecrets(parameters ?? null) as Record<string, unknown> | null,
+    changes: details.changes ?? null,
   })
 }
 
@@ -55,11 +70,12 @@ export async function writeOperationLog(tx: Tx, ctx: ResourceContext, parameters
 export async function runWrite<T>(
   ctx: ResourceContext,
   parameters: unknown,
-  work: (tx: Tx) => Promise<T>,
+  work: (tx: Tx, log: LogDetails) => Promise<T>,
 ): Promise<T> {
   return ctx.db.transaction(async (tx) => {
-    const result = await work(tx)
-    await writeOperationLog(tx, ctx, typeof parameters === 'function' ? parameters() : parameters)
+    const log: LogDetails = {}
+    const result = await work(tx, log)
+    await writeOperationLog(tx, ctx, typeof parameters === 'function' ? parameters() : parameters, log)
     return result
   })
 }

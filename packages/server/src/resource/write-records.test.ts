@@ -96,7 +96,7 @@ describe('the operation log', () => {
       menu_id: 96,
       user_id: 1,
       method: 'POST',
-      location: '',
+      location: '--',
       url: '/api/admin/firms',
     })
     expect(log.parameters).toMatchObject({ name: 'Sunshine', bank_ids: [1, 2] })

@@ -5,6 +5,7 @@ import { buildFilters } from './build-filters'
 import { requireColumn } from './columns'
 import { translateIssues } from './field-errors'
 import { findRecord, findStoredRow } from './find-record'
+import { diffRecords, type FieldChanges, readLinkIds, readStoredState } from './record-changes'
 import { runWrite } from './run-write'
 import { saveRecord } from './save-record'
 import { detachLeaf, findNode, hasChildren, lockTree } from './tree/nested-set'
@@ -21,6 +22,19 @@ export function loggedInput(binding: ResourceBinding, input: unknown, stored?: R
   return binding.logParameters(input as Row, stored)
 }
 
+/** Changed fields as the log keeps them: the binding masks what it masks in the input, before and after. */
+function maskChanges(binding: ResourceBinding, changes: FieldChanges, stored: Row): FieldChanges {
+  const mask = binding.logParameters
+  if (!mask) return changes
+  const one = (field: string, value: unknown) => mask({ [field]: value }, stored)[field]
+  return Object.fromEntries(
+    Object.entries(changes).map(([field, { before, after }]) => [
+      field,
+      { before: one(field, before), after: one(field, after) },
+    ]),
+  )
+}
+
 /** Creates a record (and its log entry) and answers it. */
 export async function createRecord(options: WriteOptions & { input: unknown }): Promise<Row> {
   const { ctx, binding, input } = options
@@ -32,17 +46,19 @@ export async function createRecord(options: WriteOptions & { input: unknown }): 
 
 /**
  * Updates the given fields of a live record (and logs it) and answers it; 404 when there is none or
- * it is outside the caller's scope.
+ * it is outside the caller's scope. The log entry keeps the fields that changed, before and after.
  */
 export async function updateRecord(options: WriteOptions & { id: number; input: unknown }): Promise<Row> {
   const { ctx, binding, id, input } = options
   const scope = await binding.scope?.(ctx)
   let existing: Row | undefined
   const parameters = () => loggedInput(binding, { id, ...(input as object) }, existing)
-  return runWrite(ctx, parameters, async (tx) => {
+  return runWrite(ctx, parameters, async (tx, log) => {
     existing = await findStoredRow(tx, binding, id, { lock: true, scope })
     if (!existing) throw notFound()
+    const before = { ...existing, ...(await readLinkIds(tx, binding, id)) }
     await saveRecord({ tx, ctx, binding, input, existing })
+    log.changes = maskChanges(binding, diffRecords(before, await readStoredState(tx, binding, id)), existing)
     return findRecord(tx, binding, id)
   })
 }

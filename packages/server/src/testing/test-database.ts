@@ -81,15 +81,20 @@ export async function dropServerDatabase(serverUrl: string, name: string): Promi
  * migrated here.
  */
 export async function openTestDatabase(
-  options: { seeded?: boolean } & Pick<OpenDatabaseOptions, 'connectTimeoutMs' | 'statementTimeoutMs'> = {},
+  options: {
+    seeded?: boolean
+    /** false: an empty database, not even migrated (a test of the migrations themselves). */
+    migrate?: boolean
+  } & Pick<OpenDatabaseOptions, 'connectTimeoutMs' | 'statementTimeoutMs'> = {},
 ): Promise<Database & { seeded: boolean }> {
   const kind = options.seeded ? 'seeded' : 'bare'
-  const prepared = templates()
+  const migrate = options.migrate ?? true
+  const prepared: TestTemplates = migrate ? templates() : {}
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
     const dump = prepared.pglite?.[kind]
     const database = await openDatabase(dump ? { loadDataDir: new Blob([fs.readFileSync(dump)]) } : {})
-    if (!dump) await database.migrate()
+    if (!dump && migrate) await database.migrate()
     return { ...database, seeded: Boolean(dump) && kind === 'seeded' }
   }
   const name = `brokerdesk_test_${randomString(10).toLowerCase()}`
@@ -99,7 +104,7 @@ export async function openTestDatabase(
     connectTimeoutMs: options.connectTimeoutMs,
     statementTimeoutMs: options.statementTimeoutMs,
   })
-  if (!template) await database.migrate()
+  if (!template && migrate) await database.migrate()
   return {
     ...database,
     seeded: Boolean(template) && kind === 'seeded',

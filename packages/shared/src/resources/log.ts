@@ -8,6 +8,12 @@ export const logResource = defineResource({
     id: idField,
     menu_id: { type: 'integer', list: true, filter: 'equals' },
     menu_name: { type: 'string', list: true, export: false },
+    /**
+     * For a resource's action item (menu_name "Create bank"): the resource's menu name ("Bank
+     * management") and the action ("create"), which the SPA translates; empty for other items.
+     */
+    menu_resource: { type: 'string', export: false },
+    menu_action: { type: 'string', export: false },
     user_id: { type: 'integer', list: true, filter: 'equals' },
     /** The operator. */
     user_name: { type: 'string', list: true, export: false },
@@ -16,6 +22,8 @@ export const logResource = defineResource({
     url: { type: 'string', list: true, filter: 'like' },
     ip: { type: 'string', list: true, filter: 'like' },
     parameters: { type: 'json', nullable: true },
+    /** An update's changed fields: `{field: {before, after}}`, secrets masked. */
+    changes: { type: 'json', nullable: true },
     return: { type: 'string', nullable: true },
     created_at: { type: 'datetime', list: true, sortable: true, filter: 'between' },
   },

@@ -49,6 +49,21 @@ describe('groupMenu', () => {
     expect(countPages(tree)).toBe(2)
   })
 
+  it('lists a visible page below a page after it, as its sibling', () => {
+    const withStatistics = [
+      ...items,
+      item(160, 5, 'Log statistics', { ...page('/admin/log-counts'), resource_id: -1 }),
+      item(161, 160, 'list', { url: '/admin/log-counts/list', method: [1], resource_id: 160, status: 2 }),
+    ]
+    const tree = groupMenu(withStatistics, 'admin')
+    expect(tree.map((node) => [node.name, node.childrens])).toEqual([
+      ['Backstage home page', undefined],
+      ['Log statistics', undefined],
+      ['User management', [expect.objectContaining({ name: 'Ordinary users' })]],
+    ])
+    expect(countPages(tree)).toBe(3)
+  })
+
   it('works when the server leaves out the ancestors a user may not see', () => {
     const partial = items.filter((entry) => entry.id !== 1 && entry.id !== 2)
     expect(groupMenu(partial, 'admin').map((node) => node.name)).toEqual([

@@ -24,8 +24,10 @@ export function menuForest(items: readonly MenuItem[]): MenuNode[] {
 }
 
 /**
- * Keeps the visible groups and pages (actions and hidden items go); pages become leaves. The
- * root of the menu table ("Menu list", parent 0) is a container whatever its status.
+ * Keeps the visible groups and pages (actions and hidden items go); pages become leaves, and the
+ * visible pages below a page (log statistics below the home page) follow it as its siblings: a menu
+ * entry is a link or a group, not both. The root of the menu table ("Menu list", parent 0) is a
+ * container whatever its status.
  */
 export function pruneMenu(nodes: readonly MenuNode[], accept: (item: MenuItem) => boolean): MenuNode[] {
   const kept: MenuNode[] = []
@@ -33,6 +35,7 @@ export function pruneMenu(nodes: readonly MenuNode[], accept: (item: MenuItem) =
     if (node.parent_id !== 0 && !isVisibleMenu(node)) continue
     if (isMenuPage(node)) {
       if (accept(node)) kept.push({ ...node, childrens: undefined })
+      kept.push(...pruneMenu(node.childrens ?? [], accept))
       continue
     }
     const childrens = pruneMenu(node.childrens ?? [], accept)

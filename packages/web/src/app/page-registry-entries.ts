@@ -8,6 +8,10 @@ registerPages('agent-systems', {
   edit: lazyPage(() => import('../pages/admin/agent-systems/AgentSystemEdit')),
 })
 registerPages('log-counts', { list: lazyPage(() => import('../pages/admin/log-counts/LogCountList')) })
+registerPages('logs', {
+  list: lazyPage(() => import('../pages/admin/logs/LogList')),
+  edit: lazyPage(() => import('../pages/admin/logs/LogDetail')),
+})
 registerPages('menus', {
   list: lazyPage(() => import('../pages/admin/menus/MenuList')),
   edit: lazyPage(() => import('../pages/admin/menus/MenuEdit')),

@@ -11,6 +11,8 @@ export const logs = pgTable(
     location: varchar({ length: 150 }).notNull().default(''),
     ip: varchar({ length: 100 }).notNull().default(''),
     parameters: jsonb(),
+    /** An update's changed fields: `{field: {before, after}}`, secrets masked. */
+    changes: jsonb(),
     return: text(),
     method: text().notNull().default(''),
     url: text().notNull().default(''),

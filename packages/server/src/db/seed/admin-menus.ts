@@ -29,7 +29,7 @@ export const OPERATE_MENU: MenuSeed = {
           action: 'IndexController@downLog',
           use: ['web'],
         }),
-        admin({
+        adminResource({
           id: 160,
           name: 'Log statistics',
           icons: 'fa-area-chart',

@@ -2,6 +2,7 @@ import { methodBitOf } from '@brokerdesk/shared'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { logs, menus } from '../../db/schema/index'
+import { locateIp } from '../../ip-location/locate-ip'
 
 /** The id of the menu item of a route (url as menus store it, e.g. /open/login), 0 when none. */
 export async function findMenuId(db: Db | Tx, url: string, method: string): Promise<number> {
@@ -24,7 +25,7 @@ export interface OperationLogEntry {
   url: string
   /** The request parameters, never a password or token. */
   parameters: Record<string, unknown>
-  /** Where the caller is (the original's IP location); empty while no geo-IP lookup is configured. */
+  /** Where the caller is; found from the IP in the offline database when not given. */
   location?: string
 }
 
@@ -34,7 +35,7 @@ export async function recordOperationLog(db: Db | Tx, entry: OperationLogEntry):
     menu_id: await findMenuId(db, entry.route.url, entry.route.method),
     user_id: entry.userId,
     ip: entry.ip.slice(0, 100),
-    location: (entry.location ?? '').slice(0, 150),
+    location: (entry.location ?? locateIp(entry.ip)).slice(0, 150),
     method: entry.route.method,
     url: entry.url,
     parameters: entry.parameters,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client'
 import { logs, menus } from '../../db/schema/index'
 
 /** How each period is labelled: 2024-05-01, 2024-W18 (ISO week), 2024-05, 2024-Q2, 2024. */
-const LABELS: Record<LogCountPeriod, string> = {
+export const PERIOD_LABELS: Record<LogCountPeriod, string> = {
   day: 'YYYY-MM-DD',
   week: 'IYYY-"W"IW',
   month: 'YYYY-MM',
@@ -27,7 +27,7 @@ export interface CountLoginsOptions {
  * A successful login is an operation-log row of the login route (the menu item `POST /open/login`):
  * the login writes it only when the login succeeds.
  */
-const loginMenuId = sql`(select ${menus.id} from ${menus} where ${menus.url} = '/open/login'
+export const loginMenuId = sql`(select ${menus.id} from ${menus} where ${menus.url} = '/open/login'
   and (${menus.method} & 2) <> 0 and ${menus.deleted_at} is null order by ${menus.id} limit 1)`
 
 function whereOf(options: CountLoginsOptions): SQL | undefined {
@@ -49,7 +49,7 @@ export async function countLogins(db: Db, options: CountLoginsOptions) {
   const bucket = sql`date_trunc('${sql.raw(options.period)}', ${logs.created_at})`
   return db
     .select({
-      date: sql<string>`to_char(${bucket}, '${sql.raw(LABELS[options.period])}')`,
+      date: sql<string>`to_char(${bucket}, '${sql.raw(PERIOD_LABELS[options.period])}')`,
       login_count: sql<number>`count(*)::int`,
       ip_count: sql<number>`count(distinct ${logs.ip})::int`,
     })

@@ -4,7 +4,10 @@ import { logs, menus, users } from '../../db/schema/index'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding } from '../../resource/types'
 
-/** The operation log, read-only: the operator's and the menu item's names come with each page. */
+/**
+ * The operation log, read-only: the operator's and the menu item's names come with each page (and,
+ * for a resource's action, the resource and the action, which the SPA translates).
+ */
 export const logsBinding: ResourceBinding = {
   definition: logResource,
   table: logs,
@@ -17,6 +20,11 @@ export const logsBinding: ResourceBinding = {
       sql<string>`coalesce((select ${menus.name} from ${menus} where ${menus.id} = ${page.menu_id}), '')`.as(
         'menu_name',
       ),
+    menu_resource: sql<string>`coalesce((select resource.name from ${menus} item
+      join ${menus} resource on resource.id = item.resource_id
+      where item.id = ${page.menu_id} and item.resource_id > 0), '')`.as('menu_resource'),
+    menu_action: sql<string>`coalesce((select item.item_name from ${menus} item
+      where item.id = ${page.menu_id} and item.resource_id > 0), '')`.as('menu_action'),
   }),
 }
 

@@ -18,7 +18,7 @@ import { HttpError, type Params } from '../../api/http'
 import { savedListState, saveListState } from '../../state/list-state'
 import { notify } from '../../state/notify'
 import { displayValue, fieldTitle } from './option-label'
-import { ResourceFilters } from './ResourceFilters'
+import { filterParams, ResourceFilters } from './ResourceFilters'
 import { deleteRows, flattenOptions, type Row, useResourceList } from './resource-api'
 import { TransferButtons } from './transfer/TransferButtons'
 
@@ -34,6 +34,8 @@ export interface ResourceListProps {
   rowActions?: (row: Row) => ReactNode
   /** Called with the filters of every search (e.g. for a "delete what the filter matches" button). */
   onFiltersChange?: (params: Params) => void
+  /** The filter form's values when the list opens afresh (not when it comes back as it was left). */
+  initialFilters?: Record<string, unknown>
 }
 
 /** Drops the empty child lists of a tree answer, so leaves show no expand button. */
@@ -47,15 +49,24 @@ function pruneChildren(rows: Row[]): Row[] {
 }
 
 /** The list of a resource: filters, server-sorted columns, pagination, selection and the actions the user may do. */
-export function ResourceList({ page, cells = {}, toolbar, rowActions, onFiltersChange }: ResourceListProps) {
+export function ResourceList({
+  page,
+  cells = {},
+  toolbar,
+  rowActions,
+  onFiltersChange,
+  initialFilters,
+}: ResourceListProps) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const name = page.resource
   const can = (action: string) => (page.actions as string[]).includes(action)
   // The list comes back as it was left (filters, sort, page) after opening a record.
   const [saved] = useState(() => savedListState(name))
-  const [values, setValues] = useState<Record<string, unknown>>(saved?.values ?? {})
-  const [filters, setFilters] = useState<Params>(saved?.filters ?? {})
+  const [values, setValues] = useState<Record<string, unknown>>(saved?.values ?? initialFilters ?? {})
+  const [filters, setFilters] = useState<Params>(
+    () => saved?.filters ?? (initialFilters ? filterParams(page.filters, initialFilters) : {}),
+  )
   const [sort, setSort] = useState<string | undefined>(saved?.sort)
   const [pageNo, setPageNo] = useState(saved?.page ?? 1)
   const [perPage, setPerPage] = useState(saved?.perPage ?? page.per_page)
@@ -170,7 +181,7 @@ export function ResourceList({ page, cells = {}, toolbar, rowActions, onFiltersC
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <ResourceFilters
         page={page}
-        initialValues={saved?.values}
+        initialValues={values}
         onSearch={(next, formValues) => {
           setFilters(next)
           setValues(formValues)

@@ -7,19 +7,22 @@ import { useMenus } from '../../../api/queries'
 import { displayName, roleName } from '../../../api/types'
 import { getConfig } from '../../../app/config'
 import { countPages, groupMenu } from '../../../app/menu-tree'
+import { useHeldRoutes } from '../../../app/permissions'
 import { useDocumentTitle } from '../../../app/use-document-title'
 import { useLocaleState } from '../../../i18n/language'
 import { menuLabel } from '../../../i18n/menu-label'
 import { useSession } from '../../../state/session'
+import { LoginCharts } from './LoginCharts'
 import { ModuleCards } from './ModuleCards'
 import { StatCards } from './StatCards'
 
-/** /admin/index: the backstage home page — a welcome and the user's reach in the back office. */
+/** /admin/index: the backstage home page — a welcome, the user's reach in the back office, the login charts. */
 export default function AdminIndexPage() {
   const { t } = useTranslation()
   const { language } = useLocaleState()
   const { user, lifetime } = useSession()
   const menus = useMenus()
+  const can = useHeldRoutes()
   const tree = useMemo(() => groupMenu(menus.data ?? [], 'admin'), [menus.data])
   const config = getConfig()
   useDocumentTitle(menuLabel('Backstage home page'))
@@ -47,6 +50,7 @@ export default function AdminIndexPage() {
         </div>
       </Card>
       <StatCards stats={stats} loading={menus.isPending} />
+      {can('/admin/index', 'GET') && <LoginCharts />}
       <section aria-labelledby="modules-title">
         <h2 id="modules-title" className="bd-page__section-title">
           {t('admin.modules_title')}

@@ -1,8 +1,9 @@
-import { DatePicker, Flex, Segmented, Table } from 'antd'
+import { DatePicker, Flex, Segmented, Skeleton, Table } from 'antd'
 import type { Dayjs } from 'dayjs'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Params } from '../../../api/http'
+import { TrendChart } from '../../../components/charts/TrendChart'
 import { optionText } from '../../../components/resource/option-label'
 import { filterOptions } from '../../../components/resource/ResourceFilters'
 import { PageFrame, QueryState, type ResourcePageProps } from '../../../components/resource/ResourcePage'
@@ -12,7 +13,10 @@ import { menuLabel } from '../../../i18n/menu-label'
 
 type Range = [Dayjs | null, Dayjs | null] | null
 
-/** Log statistics: successful logins and distinct IPs grouped by day, week, month, quarter or year. */
+/**
+ * Log statistics: successful logins and distinct IPs grouped by day, week, month, quarter or year;
+ * the periods of the table's page drawn above it, oldest first.
+ */
 export default function LogCountList({ resource, title }: ResourcePageProps) {
   const { t } = useTranslation()
   const page = usePageData(resource)
@@ -30,6 +34,17 @@ export default function LogCountList({ resource, title }: ResourcePageProps) {
     { ...filters, page: pageNo, per_page: perPage, get_count: 1 },
     Boolean(page.data),
   )
+  const chart = useMemo(() => {
+    const rows = [...(list.data?.data ?? [])].sort((a, b) => String(a.date).localeCompare(String(b.date)))
+    const values = (key: string) => rows.map((row) => Number(row[key] ?? 0))
+    return {
+      categories: rows.map((row) => String(row.date)),
+      series: [
+        { name: t('fields.login_count'), values: values('login_count') },
+        { name: t('fields.ip_count'), values: values('ip_count') },
+      ],
+    }
+  }, [list.data, t])
   if (!page.data) {
     return (
       <PageFrame title={menuLabel(title)}>
@@ -72,6 +87,17 @@ export default function LogCountList({ resource, title }: ResourcePageProps) {
             keys={page.data.fields.filter((field) => field.export).map((field) => field.name)}
           />
         </Flex>
+        {list.data ? (
+          <TrendChart
+            kind="bar"
+            title={menuLabel(title)}
+            categories={chart.categories}
+            series={chart.series}
+            emptyText={t('admin.charts.empty')}
+          />
+        ) : (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        )}
         <Table<Row>
           rowKey={(row) => String(row.date)}
           size="middle"

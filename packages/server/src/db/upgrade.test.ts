@@ -1,0 +1,54 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { eq, inArray, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openTestDatabase } from '../testing/test-database'
+import { type Database, migrationsFolder } from './client'
+import { menus } from './schema/index'
+import { seedDatabase } from './seed/index'
+
+/** The committed migrations up to (not including) `tag`, as an installation of that time had them. */
+function migrationsBefore(tag: string): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-migrations-'))
+  fs.cpSync(migrationsFolder(), folder, { recursive: true })
+  const journalFile = path.join(folder, 'meta', '_journal.json')
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8'))
+  const index = journal.entries.findIndex((entry: { tag: string }) => entry.tag === tag)
+  expect(index).toBeGreaterThan(0)
+  journal.entries = journal.entries.slice(0, index)
+  fs.writeFileSync(journalFile, JSON.stringify(journal))
+  return folder
+}
+
+let database: Database
+let oldMigrations: string
+
+beforeAll(async () => {
+  database = await openTestDatabase({ migrate: false })
+  oldMigrations = migrationsBefore('0004_operations_log')
+})
+afterAll(async () => {
+  await database?.close()
+  fs.rmSync(oldMigrations, { recursive: true, force: true })
+})
+
+describe('upgrading an installation seeded before the operations issue', () => {
+  it('shows log statistics in the menu and adds the log changes, leaving other hidden items hidden', async () => {
+    const { db } = database
+    await database.migrate(oldMigrations)
+    await seedDatabase(db, { env: 'testing' })
+    // As the seed of that time left them: log statistics hidden, like the login route item.
+    await db.update(menus).set({ status: 2 }).where(eq(menus.id, 160))
+    await database.migrate()
+    const rows = await db
+      .select({ id: menus.id, status: menus.status })
+      .from(menus)
+      .where(inArray(menus.id, [160, 64]))
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.status]))).toEqual({ 160: 1, 64: 2 })
+    const columns = (await db.execute(
+      sql`select column_name from information_schema.columns where table_name = 'logs' and column_name = 'changes'`,
+    )) as unknown as { rows: unknown[] }
+    expect(columns.rows).toHaveLength(1)
+  })
+})

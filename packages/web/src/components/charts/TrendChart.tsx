@@ -1,0 +1,77 @@
+import './charts.css'
+import { RTL_LANGUAGES } from '@brokerdesk/shared'
+import { theme as antdTheme, Empty, Skeleton } from 'antd'
+import { Suspense, useMemo } from 'react'
+import { lazyPage } from '../../app/lazy-page'
+import { useLocaleState } from '../../i18n/language'
+import { buildTrendOption, type TrendSeries } from './trend-option'
+
+/** echarts and its parts load in their own chunk, the first time a chart is shown. */
+const EChart = lazyPage(() => import('./EChart'))
+
+export interface TrendChartProps {
+  /** What the chart shows; with its values, the text screen readers read. */
+  title: string
+  categories: string[]
+  series: TrendSeries[]
+  kind?: 'line' | 'bar'
+  height?: number
+  /** Shown instead of the chart when every value is zero or there are none. */
+  emptyText: string
+}
+
+/** Values over periods, drawn in the colours, font, number format and direction of the current theme and language. */
+export function TrendChart({
+  title,
+  categories,
+  series,
+  kind = 'line',
+  height = 280,
+  emptyText,
+}: TrendChartProps) {
+  const { token } = antdTheme.useToken()
+  const { language } = useLocaleState()
+  const option = useMemo(() => {
+    const numbers = new Intl.NumberFormat(language)
+    return buildTrendOption({
+      categories,
+      series,
+      kind,
+      rtl: RTL_LANGUAGES.includes(language),
+      animation: token.motion !== false,
+      formatNumber: (value) => numbers.format(value),
+      palette: {
+        series: [token.colorPrimary, token.colorSuccess, token.colorWarning],
+        text: token.colorTextSecondary,
+        axis: token.colorBorder,
+        split: token.colorBorderSecondary,
+        tooltip: token.colorBgElevated,
+        fontFamily: token.fontFamily,
+      },
+    })
+  }, [categories, series, kind, language, token])
+
+  const hasData = series.some((one) => one.values.some((value) => value > 0))
+  if (!hasData) {
+    return (
+      <Empty
+        className="bd-chart__empty"
+        style={{ minHeight: height }}
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={emptyText}
+      />
+    )
+  }
+  const summary = series
+    .map(
+      (one) => `${one.name}: ${categories.map((category, i) => `${category} ${one.values[i]}`).join(', ')}`,
+    )
+    .join('; ')
+  return (
+    <div className="bd-chart" role="img" aria-label={`${title}. ${summary}`}>
+      <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 6 }} style={{ height }} />}>
+        <EChart option={option} height={height} />
+      </Suspense>
+    </div>
+  )
+}

@@ -1,0 +1,84 @@
+import { LOGIN_RANGES, type LoginRange, type LoginSeriesAnswer } from '@brokerdesk/shared'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { Alert, Card, Col, Flex, Row, Segmented, Skeleton } from 'antd'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { http } from '../../../api/http'
+import { useHeldRoutes } from '../../../app/permissions'
+import { formatPeriodStart } from '../../../components/charts/period-label'
+import { TrendChart } from '../../../components/charts/TrendChart'
+import { useLocaleState } from '../../../i18n/language'
+import { menuLabel } from '../../../i18n/menu-label'
+
+function useLoginSeries(range: LoginRange) {
+  return useQuery({
+    queryKey: ['dashboard', 'logins', range],
+    queryFn: () => http.get<LoginSeriesAnswer>('/admin/index', { range }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** The back-office home's charts: successful logins and distinct IPs over the chosen range (SPEC §2). */
+export function LoginCharts() {
+  const { t } = useTranslation()
+  const { language } = useLocaleState()
+  const can = useHeldRoutes()
+  const [range, setRange] = useState<LoginRange>('week')
+  const series = useLoginSeries(range)
+  const answer = series.data
+  const categories = useMemo(
+    () => answer?.data.map((point) => formatPeriodStart(point.start, answer.period, language)) ?? [],
+    [answer, language],
+  )
+  // Kept between renders: a new series would redraw (and animate) the chart again.
+  const charts = useMemo(() => {
+    const chart = (key: 'login_count' | 'ip_count') => {
+      const name = t(`fields.${key}`)
+      return { key, name, series: [{ name, values: answer?.data.map((point) => point[key]) ?? [] }] }
+    }
+    return [chart('login_count'), chart('ip_count')]
+  }, [answer, t])
+  // The range of the data shown: while another range loads, the previous one stays on screen.
+  const rangeLabel = answer ? t(`admin.charts.ranges.${answer.range}`) : ''
+
+  return (
+    <Card
+      title={t('admin.charts.title')}
+      extra={
+        can('/admin/log-counts/list', 'GET') && (
+          <Link to="/admin/log-counts">{menuLabel('Log statistics')}</Link>
+        )
+      }
+    >
+      <Flex vertical gap={16}>
+        <Segmented<LoginRange>
+          aria-label={t('admin.charts.range')}
+          value={range}
+          onChange={setRange}
+          options={LOGIN_RANGES.map((value) => ({ value, label: t(`admin.charts.ranges.${value}`) }))}
+          className="bd-chart-ranges"
+        />
+        {series.isError ? (
+          <Alert type="error" showIcon title={t('http.server_error')} />
+        ) : !answer ? (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        ) : (
+          <Row gutter={[24, 24]}>
+            {charts.map((chart) => (
+              <Col key={chart.key} xs={24} lg={12}>
+                <h3 className="bd-chart-panel__title">{chart.name}</h3>
+                <TrendChart
+                  title={`${chart.name} · ${rangeLabel}`}
+                  categories={categories}
+                  series={chart.series}
+                  emptyText={t('admin.charts.empty')}
+                />
+              </Col>
+            ))}
+          </Row>
+        )}
+      </Flex>
+    </Card>
+  )
+}
