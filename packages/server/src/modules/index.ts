@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import { authRoutes } from './auth/auth.routes'
 import { otherLoginRoutes } from './auth/other-login/other-login.routes'
 import { captchaRoutes } from './captcha/captcha.routes'
+import { developmentRoutes } from './developments/developments.routes'
+import { pluginPageRoutes } from './developments/plugins/plugin-pages'
 import { openRoutes } from './open/open.routes'
 import { personageRoutes } from './personage/personage.routes'
 import { resourceModules } from './resource-modules'
@@ -14,4 +16,6 @@ export async function registerModules(scope: FastifyInstance): Promise<void> {
   await scope.register(otherLoginRoutes)
   await scope.register(personageRoutes)
   for (const module of resourceModules) await scope.register(module)
+  await scope.register(developmentRoutes)
+  await scope.register(pluginPageRoutes)
 }

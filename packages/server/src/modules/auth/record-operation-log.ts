@@ -26,6 +26,8 @@ export interface OperationLogEntry {
   parameters: Record<string, unknown>
   /** Where the caller is (the original's IP location); empty while no geo-IP lookup is configured. */
   location?: string
+  /** What the request answered, kept in `return` (a console command's output). */
+  output?: string
 }
 
 /** Writes one row of the operation log (the logs table). */
@@ -38,5 +40,6 @@ export async function recordOperationLog(db: Db | Tx, entry: OperationLogEntry):
     method: entry.route.method,
     url: entry.url,
     parameters: entry.parameters,
+    return: entry.output ?? null,
   })
 }
