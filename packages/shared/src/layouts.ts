@@ -44,20 +44,31 @@ export interface PageLayout {
 }
 
 /**
- * The list columns to show, in order, with their widths: the layout's order first, then any column
- * it does not name (added since it was saved) at the end; hidden ones left out.
+ * Every list column with its saved width and visibility, in the layout's order; columns the layout
+ * does not name (added since it was saved) come last, shown. Names it holds that the resource no
+ * longer lists are dropped.
  */
-export function arrangeColumns(
+export function layoutColumnsOf(
   columns: readonly string[],
   layout: Pick<PageLayout, 'columns'> | null | undefined,
-): { name: string; width: number | null }[] {
+): LayoutColumn[] {
   const known = new Set(columns)
   const saved = (layout?.columns ?? []).filter((column) => known.has(column.name))
   const named = new Set(saved.map((column) => column.name))
   return [
-    ...saved.filter((column) => !column.hidden).map(({ name, width }) => ({ name, width })),
-    ...columns.filter((name) => !named.has(name)).map((name) => ({ name, width: null })),
+    ...saved,
+    ...columns.filter((name) => !named.has(name)).map((name) => ({ name, width: null, hidden: false })),
   ]
+}
+
+/** The list columns to show, in the layout's order, with their widths (hidden ones left out). */
+export function arrangeColumns(
+  columns: readonly string[],
+  layout: Pick<PageLayout, 'columns'> | null | undefined,
+): { name: string; width: number | null }[] {
+  return layoutColumnsOf(columns, layout)
+    .filter((column) => !column.hidden)
+    .map(({ name, width }) => ({ name, width }))
 }
 
 /** The form's fields in the layout's order; fields it does not name keep their order after those it does. */

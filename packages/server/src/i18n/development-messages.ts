@@ -3,8 +3,22 @@ import { LANGUAGES, type Language } from '@brokerdesk/shared'
 /** One text per language, in the order of LANGUAGES: zh-CN, en, zh-TW, de, es, fr, it, ja, ko, fa, pt, ru. */
 type Texts = [string, string, string, string, string, string, string, string, string, string, string, string]
 
-/** Messages of the developer console's plug-ins. */
+/** Messages of the developer console: its commands' parameters and its plug-ins. */
 const MESSAGES: Record<string, Texts> = {
+  'fields.role_id': [
+    '角色 ID',
+    'Role ID',
+    '角色 ID',
+    'Rollen-ID',
+    'ID de rol',
+    'ID du rôle',
+    'ID ruolo',
+    'ロール ID',
+    '역할 ID',
+    'شناسه نقش',
+    'ID da função',
+    'ID роли',
+  ],
   'plugins.unusable': [
     '插件“{name}”无法使用：{reason}',
     'The plug-in "{name}" cannot be used: {reason}',
