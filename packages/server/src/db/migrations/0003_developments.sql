@@ -32,7 +32,7 @@ COMMENT ON TABLE "app_secrets" IS 'Keys the server generates for itself';--> sta
 COMMENT ON TABLE "logs" IS 'The operation log: one row per logged request';--> statement-breakpoint
 COMMENT ON TABLE "configs" IS 'System settings';--> statement-breakpoint
 COMMENT ON TABLE "params" IS 'Documented parameters of an API route';--> statement-breakpoint
-COMMENT ON TABLE "responses" IS 'Documented fields of an API routes answer';--> statement-breakpoint
+COMMENT ON TABLE "responses" IS 'Documented fields of the answer of an API route';--> statement-breakpoint
 COMMENT ON TABLE "areas" IS 'Administrative regions; id is the official zone code';--> statement-breakpoint
 COMMENT ON TABLE "classifys" IS 'First and second level insurance classifications';--> statement-breakpoint
 COMMENT ON TABLE "pclassifys" IS 'Insurance groupings';--> statement-breakpoint
@@ -42,7 +42,7 @@ COMMENT ON TABLE "product_year" IS 'The payment periods of each product';--> sta
 COMMENT ON TABLE "firms" IS 'Insurance companies';--> statement-breakpoint
 COMMENT ON TABLE "banks" IS 'Banks; is_withhold: the bank supports withholding';--> statement-breakpoint
 COMMENT ON TABLE "bank_firm" IS 'The banks each insurance company supports';--> statement-breakpoint
-COMMENT ON TABLE "agent_systems" IS 'Cooperative companies agent systems';--> statement-breakpoint
+COMMENT ON TABLE "agent_systems" IS 'Agent systems of the cooperative companies';--> statement-breakpoint
 COMMENT ON TABLE "login_attempts" IS 'Failed logins, counted for the captcha and the lock';--> statement-breakpoint
 COMMENT ON TABLE "captchas" IS 'Slider captcha challenges and their one-time tickets';--> statement-breakpoint
 COMMENT ON TABLE "verification_codes" IS 'Codes sent by SMS or e-mail (only their HMAC)';--> statement-breakpoint

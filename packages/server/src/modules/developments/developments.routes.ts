@@ -63,8 +63,8 @@ export async function developmentRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/admin/developments/plugins',
     { schema: { tags, summary: 'The plug-ins found and installed' } },
-    async () => ({
-      plugins: await listPlugins(app),
+    async (request) => ({
+      plugins: await listPlugins(app, request.language),
     }),
   )
   app.post(

@@ -5,12 +5,14 @@ import type { Db } from '../../../db/client'
 import { plugins } from '../../../db/schema/index'
 import type { LoadedManifest, PluginTexts } from './plugin-manifest'
 
-function summaryOf(
-  manifest: LoadedManifest,
-): Pick<PluginSummary, 'title' | 'description' | 'menus' | 'pages'> {
+type Summary = Pick<PluginSummary, 'title' | 'description' | 'menus' | 'pages'>
+
+/** What the console shows of a manifest, its title and description in the language when it has them. */
+function summaryOf(manifest: LoadedManifest, language: Language): Summary {
+  const texts = (manifest.texts as Partial<Record<Language, PluginTexts>>)[language]
   return {
-    title: manifest.title,
-    description: manifest.description,
+    title: texts?.title ?? manifest.title,
+    description: texts?.description ?? manifest.description,
     menus: manifest.menus.flatMap((menu) => [menu.url, ...menu.children.map((child) => child.url)]),
     pages: manifest.pages.map((page) => page.resource),
   }
@@ -20,7 +22,7 @@ function summaryOf(
  * The plug-ins found at start and those installed in the database (one whose folder is gone is
  * still listed, so it can be uninstalled), by name.
  */
-export async function listPlugins(app: FastifyInstance): Promise<PluginSummary[]> {
+export async function listPlugins(app: FastifyInstance, language: Language): Promise<PluginSummary[]> {
   const installed = await app.db.select().from(plugins).orderBy(asc(plugins.name))
   const byName = new Map(installed.map((row) => [row.name, row]))
   const list: PluginSummary[] = app.plugins.found.map((plugin) => {
@@ -34,7 +36,9 @@ export async function listPlugins(app: FastifyInstance): Promise<PluginSummary[]
       installed_version: row?.version ?? null,
       installed_at: row?.created_at.toISOString() ?? null,
       error: plugin.error ?? null,
-      ...(manifest ? summaryOf(manifest) : { title: plugin.name, description: '', menus: [], pages: [] }),
+      ...(manifest
+        ? summaryOf(manifest, language)
+        : { title: plugin.name, description: '', menus: [], pages: [] }),
     }
   })
   const found = new Set(list.map((plugin) => plugin.name))
@@ -46,7 +50,7 @@ export async function listPlugins(app: FastifyInstance): Promise<PluginSummary[]
       installed_version: row.version,
       installed_at: row.created_at.toISOString(),
       error: null,
-      ...summaryOf(row.manifest as unknown as LoadedManifest),
+      ...summaryOf(row.manifest as unknown as LoadedManifest, language),
     })
   }
   return list.sort((a, b) => a.name.localeCompare(b.name))
@@ -72,7 +76,9 @@ export async function pluginTexts(db: Db, language: Language): Promise<TextTree>
   for (const row of rows) {
     const texts = (row.manifest as unknown as LoadedManifest).texts as Partial<Record<Language, PluginTexts>>
     for (const source of [texts[FALLBACK_LANGUAGE], texts[language]]) {
-      if (source) mergeTexts(merged, source as unknown as TextTree)
+      if (!source) continue
+      const { menu, labels, options } = source
+      mergeTexts(merged, { menu, labels, options } as unknown as TextTree)
     }
   }
   return merged

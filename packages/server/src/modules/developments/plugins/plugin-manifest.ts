@@ -93,8 +93,13 @@ const ZPluginMigration = z.strictObject({
   down: z.string().min(1).max(255),
 })
 
-/** Texts of one language: menu names, field labels and option labels of the plug-in's own pages. */
+/**
+ * Texts of one language: the plug-in's title and description as the console lists it, and the menu
+ * names, field labels and option labels of its own pages.
+ */
 const ZPluginTexts = z.strictObject({
+  title: z.string().max(100).optional(),
+  description: z.string().max(500).optional(),
   menu: z.record(z.string(), z.string().max(255)).default({}),
   labels: z.record(ZName, z.record(ZIdentifier, z.string().max(255))).default({}),
   options: z.record(ZName, z.record(ZIdentifier, z.record(ZIdentifier, z.string().max(255)))).default({}),

@@ -53,6 +53,7 @@ export function PluginsTab({ canInstall, canUninstall }: { canInstall: boolean; 
     {
       key: 'title',
       title: t('developments.plugins.plugin'),
+      width: '40%',
       render: (_, plugin) => (
         <Flex vertical gap={2} className="bd-plugin">
           <Typography.Text strong>
@@ -132,7 +133,8 @@ export function PluginsTab({ canInstall, canUninstall }: { canInstall: boolean; 
         columns={columns}
         dataSource={plugins.data}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: 820 }}
+        tableLayout="auto"
         locale={{ emptyText: t('developments.plugins.none') }}
       />
     </Flex>
