@@ -6,6 +6,8 @@ import { logIn, zh } from './support/identity'
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
 
 const texts = zh.developments
+/** Each suite starts a server of its own on a fresh database (the seed takes a while on a busy machine). */
+const SERVER_START_MS = 120_000
 
 let browser: Browser
 beforeAll(async () => {
@@ -34,7 +36,7 @@ describe('the developer console on a local server', () => {
   beforeAll(async () => {
     local = await startServer({ APP_ENV: 'local' })
     ;({ context, page } = await openConsole(local))
-  })
+  }, SERVER_START_MS)
   afterAll(async () => {
     await context?.close()
     await local?.stop()
@@ -92,7 +94,7 @@ describe('the developer console on a production server', () => {
   beforeAll(async () => {
     production = await startServer({ APP_ENV: 'production', APP_KEY: 'e2e-production-key-'.padEnd(40, 'x') })
     ;({ context, page } = await openConsole(production))
-  })
+  }, SERVER_START_MS)
   afterAll(async () => {
     await context?.close()
     await production?.stop()
