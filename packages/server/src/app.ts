@@ -8,6 +8,7 @@ import type { AppConfig } from './config'
 import type { Database } from './db/client'
 import { notFound } from './errors'
 import { API_PREFIX, WEB_PREFIX } from './global-config'
+import { loadPluginRegistry } from './modules/developments/plugins/plugin-registry'
 import { registerModules } from './modules/index'
 import { authorize } from './modules/permissions/authorize'
 import { serveUploadsPlugin } from './modules/uploads/serve-uploads'
@@ -51,6 +52,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database)
   app.decorate('db', database.db)
   app.decorate('appKey', await resolveAppKey(database.db, config.appKey))
+  app.decorate('plugins', loadPluginRegistry(config.plugins))
 
   await app.register(cookie)
   await app.register(helmet, {

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { APP_ENVS, DEFAULT_LANGUAGE, LANGUAGES, THEMES } from '@brokerdesk/shared'
 import { z } from 'zod'
 
@@ -60,11 +61,24 @@ const ZEnv = z.object({
   SMS_HTTP_TOKEN: z.string().optional(),
   /** Comma-separated names of the OpenID Connect providers offered for third-party login. */
   OIDC_PROVIDERS: z.string().default(''),
+  /** Comma-separated folders of plug-ins (one sub-folder each); default DATA_DIR/plugins and the repository's plugins/. */
+  PLUGIN_DIRS: z.string().optional(),
+  /** Comma-separated npm packages that are plug-ins (a plugin.json at their root). */
+  PLUGIN_PACKAGES: z.string().default(''),
 })
 
 export type AppConfig = ReturnType<typeof loadConfig>
 
 export class ConfigError extends Error {}
+
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+
+/** The repository's plugins/ folder: three levels above this file, in the sources and in the bundle alike. */
+const REPO_PLUGINS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../plugins')
 
 function parseTrustProxy(value: string): boolean | string[] {
   if (value === '' || value === 'false') return false
@@ -133,6 +147,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     sms: { provider: e.SMS_PROVIDER, httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
     oidcProviders,
+    plugins: {
+      dirs:
+        e.PLUGIN_DIRS === undefined
+          ? [path.join(dataDir, 'plugins'), REPO_PLUGINS]
+          : commaList(e.PLUGIN_DIRS).map((dir) => path.resolve(dir)),
+      packages: commaList(e.PLUGIN_PACKAGES),
+      from: process.cwd(),
+    },
   }
 }
 

@@ -2,6 +2,7 @@ import type { Language } from '@brokerdesk/shared'
 import type { AppConfig } from './config'
 import type { Database, Db } from './db/client'
 import type { SessionUser } from './modules/auth/load-session-user'
+import type { PluginRegistry } from './modules/developments/plugins/plugin-registry'
 
 /** Which mount a request came through: `/web-api` (cookie session, CSRF) or `/api` (bearer token). */
 export type Channel = 'web' | 'api'
@@ -12,6 +13,8 @@ declare module 'fastify' {
     database: Database
     db: Db
     appKey: string
+    /** The plug-ins found at start and the resources of their pages. */
+    plugins: PluginRegistry
   }
   interface FastifyRequest {
     language: Language

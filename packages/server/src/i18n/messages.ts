@@ -1,4 +1,5 @@
 import type { Language } from '@brokerdesk/shared'
+import { developmentCatalogs } from './development-messages'
 import { identityCatalogs } from './identity-messages'
 import { permissionCatalogs } from './permission-messages'
 import { resourceCatalogs } from './resource-messages'
@@ -219,6 +220,7 @@ export const catalogs = Object.fromEntries(
       ...catalog,
       ...identityCatalogs[language as Language],
       ...permissionCatalogs[language as Language],
+      ...developmentCatalogs[language as Language],
     },
   ]),
 ) as Record<Language, Catalog>

@@ -3,6 +3,8 @@ import { authRoutes } from './auth/auth.routes'
 import { otherLoginRoutes } from './auth/other-login/other-login.routes'
 import { captchaRoutes } from './captcha/captcha.routes'
 import { dashboardRoutes } from './dashboard/dashboard.routes'
+import { developmentRoutes } from './developments/developments.routes'
+import { pluginPageRoutes } from './developments/plugins/plugin-pages'
 import { openRoutes } from './open/open.routes'
 import { personageRoutes } from './personage/personage.routes'
 import { resourceModules } from './resource-modules'
@@ -16,4 +18,6 @@ export async function registerModules(scope: FastifyInstance): Promise<void> {
   await scope.register(personageRoutes)
   await scope.register(dashboardRoutes)
   for (const module of resourceModules) await scope.register(module)
+  await scope.register(developmentRoutes)
+  await scope.register(pluginPageRoutes)
 }

@@ -9,6 +9,7 @@ import {
   type ResourcePageData,
 } from '@brokerdesk/shared'
 import type { Db } from '../db/client'
+import { findLayout } from '../modules/developments/layouts/find-layout'
 import { rolesHoldRoute } from '../modules/permissions/authorize'
 import type { ResourceContext, Row, TreeOption } from './types'
 
@@ -47,12 +48,16 @@ export interface PageDataOptions {
   pageOptions?: (db: Db, ctx: ResourceContext) => Promise<Record<string, OptionItem[] | TreeOption[]>>
 }
 
-/** `GET /admin/<name>`: the definition as the SPA renders it, the option sets and this user's actions. */
+/**
+ * `GET /admin/<name>`: the definition as the SPA renders it, the option sets, this user's actions
+ * and the layout saved in the developer console.
+ */
 export async function buildPageData(options: PageDataOptions): Promise<ResourcePageData> {
   const { ctx, definition } = options
-  const [actions, dynamic] = await Promise.all([
+  const [actions, dynamic, layout] = await Promise.all([
     allowedActions(ctx, definition),
     options.pageOptions ? options.pageOptions(ctx.db, ctx) : {},
+    findLayout(ctx.db, definition.name),
   ])
   return {
     resource: definition.name,
@@ -69,5 +74,6 @@ export async function buildPageData(options: PageDataOptions): Promise<ResourceP
     max_level: definition.maxLevel,
     defaults: options.defaults,
     options: { ...staticOptions(definition), ...dynamic },
+    layout,
   }
 }

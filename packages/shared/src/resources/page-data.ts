@@ -1,3 +1,4 @@
+import type { PageLayout } from '../layouts'
 import type { FieldMeta, FilterMeta, OptionItem, ResourceAction } from './define-resource'
 
 /** An option of a tree select: nested choices under `children`. */
@@ -27,4 +28,6 @@ export interface ResourcePageData {
   /** The values of a new record. */
   defaults: Record<string, unknown>
   options: Record<string, readonly OptionItem[] | TreeOptionItem[]>
+  /** The columns and field order saved in the developer console; null: the definition's own. */
+  layout: PageLayout | null
 }

@@ -19,3 +19,6 @@ registerPages('menus', {
 })
 registerPages('roles', { list: lazyPage(() => import('../pages/admin/roles/RoleList')) })
 registerPages('admins', { edit: lazyPage(() => import('../pages/admin/admins/AdminEdit')) })
+registerPages('developments', {
+  pages: { 'developments/index': lazyPage(() => import('../pages/admin/developments/DevelopmentsPage')) },
+})

@@ -17,6 +17,7 @@ import {
   InsuranceOutlined,
   LockOutlined,
   MenuOutlined,
+  NotificationOutlined,
   ProfileOutlined,
   SafetyCertificateOutlined,
   SelectOutlined,
@@ -66,6 +67,7 @@ const ICONS: Record<string, ComponentType> = {
   'fa-mouse-pointer': SelectOutlined,
   'fa-object-group': GroupOutlined,
   'fa-wrench': ToolOutlined,
+  'fa-bullhorn': NotificationOutlined,
 }
 
 export function MenuIcon({

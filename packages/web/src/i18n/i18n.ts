@@ -20,5 +20,6 @@ void i18n.use(initReactI18next).init({
   supportedLngs: [...LANGUAGES],
   load: 'currentOnly',
   interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
-  react: { useSuspense: false },
+  // Texts added later (another language, the plug-ins' texts) re-render what shows them.
+  react: { useSuspense: false, bindI18nStore: 'added' },
 })

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { useMenus } from '../api/queries'
 import { groupMenu, isMenuPage } from '../app/menu-tree'
+import { usePluginTexts } from '../app/plugin-texts'
 import { MenuIcon } from '../components/MenuIcon'
 import { menuLabel } from '../i18n/menu-label'
 
@@ -44,6 +45,7 @@ function ancestorsOf(nodes: readonly MenuNode[], url: string, trail: string[] = 
 /** The admin sider menu: the groups and pages of GET /open/menu as a tree (nothing while it is empty). */
 export function AdminMenu({ collapsed }: { collapsed: boolean }) {
   useTranslation()
+  usePluginTexts()
   const { pathname } = useLocation()
   const menus = useMenus()
   const tree = useMemo(() => groupMenu(menus.data ?? [], 'admin'), [menus.data])

@@ -10,7 +10,8 @@ export function buildMenuRows(tree: MenuSeed): MenuInsert[] {
   return computeNestedSet(flattenMenuSeed(tree, 0))
 }
 
-function flattenMenuSeed(node: MenuSeed, parentId: number): MenuInsert[] {
+/** An item, its resource's action items and its children as rows under `parentId`, in tree order (no positions). */
+export function flattenMenuSeed(node: MenuSeed, parentId: number): MenuInsert[] {
   const actions = node.resource ? buildActionRows(node, node.resource) : []
   const children = (node.children ?? []).flatMap((child) => flattenMenuSeed(child, node.id))
   return [toMenuRow(node, parentId), ...actions, ...children]

@@ -27,6 +27,8 @@ export interface OperationLogEntry {
   parameters: Record<string, unknown>
   /** Where the caller is; found from the IP in the offline database when not given. */
   location?: string
+  /** What the request answered, kept in `return` (a console command's output). */
+  output?: string
 }
 
 /** Writes one row of the operation log (the logs table). */
@@ -39,5 +41,6 @@ export async function recordOperationLog(db: Db | Tx, entry: OperationLogEntry):
     method: entry.route.method,
     url: entry.url,
     parameters: entry.parameters,
+    return: entry.output ?? null,
   })
 }

@@ -3,6 +3,7 @@ import { isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminRole, admins, menuRole, menus, roles, users } from '../../db/schema/index'
+import { adminClient } from '../../resource/testing/admin-client'
 import { listRoutes, type RegisteredRoute } from '../../testing/route-table'
 import { createTestApp, csrfSession, type TestApp } from '../../testing/test-app'
 import { createSession } from '../auth/sessions'
@@ -122,6 +123,11 @@ describe('the permission matrix of every route', () => {
     t = await createTestApp()
     app = t.app
     csrf = await csrfSession(app)
+    // The pages of the plug-ins found are routes as well; installed, their menu items lead to them.
+    const admin = await adminClient(app)
+    for (const plugin of app.plugins.found.filter((found) => found.manifest)) {
+      expect((await admin.post('/admin/developments/plugins', { name: plugin.name })).statusCode).toBe(200)
+    }
     items = await app.db.select().from(menus).where(isNull(menus.deleted_at))
     const all = listRoutes(app)
     const api = all.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))

@@ -1,5 +1,10 @@
 import './resource.css'
-import type { FieldMeta, ResourceDefinition, ResourcePageData } from '@brokerdesk/shared'
+import {
+  arrangeFields,
+  type FieldMeta,
+  type ResourceDefinition,
+  type ResourcePageData,
+} from '@brokerdesk/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Form, Space } from 'antd'
 import dayjs from 'dayjs'
@@ -83,7 +88,14 @@ export function ResourceForm({
   const creating = id === 'create'
   const editable = (page.actions as string[]).includes(creating ? 'create' : 'update')
   const rules = schema ?? formSchema(definition)
-  const fields = useMemo(() => page.fields.filter((field) => field.input), [page.fields])
+  const fields = useMemo(
+    () =>
+      arrangeFields(
+        page.fields.filter((field) => field.input),
+        page.layout,
+      ),
+    [page.fields, page.layout],
+  )
   const action = t(creating ? 'actions.create' : 'actions.update')
 
   const submit = async (input: Values) => {

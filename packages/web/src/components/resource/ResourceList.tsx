@@ -7,7 +7,7 @@ import {
   PlusOutlined,
   ReloadOutlined,
 } from '@ant-design/icons'
-import type { FieldMeta, ResourcePageData } from '@brokerdesk/shared'
+import { arrangeColumns, type FieldMeta, type ResourcePageData } from '@brokerdesk/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Image, Popconfirm, Space, Table, type TableProps } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface'
@@ -102,11 +102,15 @@ export function ResourceList({
     await refresh()
   }
 
-  // A reference shows by its name when the page lists both (`parent_id` beside `parent_name`).
-  const shownColumns = page.columns.filter(
-    (column) => !(column.endsWith('_id') && page.columns.includes(column.replace(/_id$/, '_name'))),
+  // A reference shows by its name when the page lists both (`parent_id` beside `parent_name`);
+  // the layout saved in the developer console orders, sizes and hides the columns.
+  const shownColumns = arrangeColumns(
+    page.columns.filter(
+      (column) => !(column.endsWith('_id') && page.columns.includes(column.replace(/_id$/, '_name'))),
+    ),
+    page.layout,
   )
-  const columns: TableProps<Row>['columns'] = shownColumns.map((column) => {
+  const columns: TableProps<Row>['columns'] = shownColumns.map(({ name: column, width }) => {
     const field = fields.get(column)
     const options = flattenOptions(page.options[column])
     const sortOrder = sort === column ? 'ascend' : sort === `-${column}` ? 'descend' : null
@@ -114,6 +118,7 @@ export function ResourceList({
       key: column,
       dataIndex: column,
       title: fieldTitle(t, name, { name: column, label: field?.label ?? `fields.${column}` }),
+      width: width ?? undefined,
       sorter: page.sorts.includes(column),
       sortOrder,
       ellipsis: field?.type === 'string' && field.input !== 'image',

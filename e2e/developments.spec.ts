@@ -1,0 +1,109 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { callApi } from './support/api'
+import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
+import { logIn, zh } from './support/identity'
+import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
+
+const texts = zh.developments
+/** Each suite starts a server of its own on a fresh database (the seed takes a while on a busy machine). */
+const SERVER_START_MS = 120_000
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** A browser logged in as the super administrator on a server of its own. */
+async function openConsole(server: RunningServer): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, { baseURL: server.baseUrl })
+  const page = await context.newPage()
+  await page.goto('/open/login')
+  await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
+  await page.goto('/admin/developments/index')
+  return { context, page }
+}
+
+describe('the developer console on a local server', () => {
+  let local: RunningServer
+  let context: BrowserContext
+  let page: Page
+  snapshotFailures(() => [page])
+
+  beforeAll(async () => {
+    local = await startServer({ APP_ENV: 'local' })
+    ;({ context, page } = await openConsole(local))
+  }, SERVER_START_MS)
+  afterAll(async () => {
+    await context?.close()
+    await local?.stop()
+  })
+
+  it('runs the migrate command and shows its output', async () => {
+    await page.getByRole('button', { name: texts.commands.run }).click()
+    await page.locator('.ant-popconfirm .ant-btn-primary').click()
+    const output = page.getByTestId('command-output')
+    await output.getByText(/^Nothing to migrate: all \d+ migrations are applied/).waitFor()
+    expect(await output.textContent()).toContain(texts.commands.done.split('{command}')[0])
+    await snapshot(page, 'developments-migrate-zh')
+  })
+
+  it('moves a list column by dragging it, and the list shows the saved order', async () => {
+    await page.getByRole('tab', { name: texts.tabs.layout }).click()
+    await page.getByRole('combobox', { name: texts.layout.resource }).click()
+    await page.keyboard.type(zh.menu['Bank management'])
+    await page.keyboard.press('Enter')
+    const columns = page.getByRole('list', { name: texts.layout.columns })
+    const name = zh.labels.banks?.name ?? zh.fields.name
+    await columns
+      .locator('li[data-key="name"] .bd-sortable__handle')
+      .dragTo(columns.locator('li[data-key="id"]'))
+    expect(await columns.locator('li').first().getAttribute('data-key')).toBe('name')
+    await page.getByRole('button', { name: zh.actions.save }).click()
+    await page.getByText(zh.messages.success.replace('{action}', zh.actions.save)).waitFor()
+
+    await page.goto('/admin/banks')
+    const header = page.locator('.ant-table-thead th:not(.ant-table-selection-column)').first()
+    await expect.poll(() => header.textContent()).toBe(name)
+  })
+
+  it('installs the notices plug-in, whose page then lists and creates notices', async () => {
+    await page.goto('/admin/developments/index?tab=plugins')
+    await page.getByRole('button', { name: texts.plugins.install }).click()
+    await page.getByText(texts.plugins.installed, { exact: true }).waitFor()
+    await page.getByRole('menuitem', { name: '公告' }).click()
+    await page.waitForURL('**/admin/notices')
+    await page.getByRole('button', { name: zh.actions.create }).click()
+    await page.getByLabel('标题').fill('周五下午系统维护')
+    await page.getByRole('button', { name: zh.actions.save }).click()
+    await page.waitForURL('**/admin/notices')
+    await page.locator('.ant-table-row').getByText('周五下午系统维护').waitFor()
+    await snapshot(page, 'developments-notices-zh')
+  })
+})
+
+describe('the developer console on a production server', () => {
+  let production: RunningServer
+  let context: BrowserContext
+  let page: Page
+  snapshotFailures(() => [page])
+
+  beforeAll(async () => {
+    production = await startServer({ APP_ENV: 'production', APP_KEY: 'e2e-production-key-'.padEnd(40, 'x') })
+    ;({ context, page } = await openConsole(production))
+  }, SERVER_START_MS)
+  afterAll(async () => {
+    await context?.close()
+    await production?.stop()
+  })
+
+  it('refuses the same command call with 403, and the page says commands are local only', async () => {
+    await page.getByText(texts.local_only).first().waitFor()
+    expect(await page.getByRole('button', { name: texts.commands.run }).isDisabled()).toBe(true)
+    const answer = await callApi(page, 'POST', '/admin/developments/command', { command: 'migrate' })
+    expect(answer.status).toBe(403)
+  })
+})

@@ -1,0 +1,83 @@
+import { z } from 'zod'
+import { message } from './resources/field-rules'
+
+/** Column widths a layout may set, in pixels. */
+export const LAYOUT_WIDTH = { min: 40, max: 1000 } as const
+
+const ZFieldName = z.string(message('string')).regex(/^[a-z][a-z0-9_]{0,63}$/, message('alpha_dash'))
+
+export const ZLayoutColumnSchema = z.object({
+  name: ZFieldName,
+  /** null: the table decides. */
+  width: z
+    .number(message('integer'))
+    .int(message('integer'))
+    .min(LAYOUT_WIDTH.min, message('min_value', { min: LAYOUT_WIDTH.min }))
+    .max(LAYOUT_WIDTH.max, message('max_value', { max: LAYOUT_WIDTH.max }))
+    .nullable()
+    .default(null),
+  hidden: z.boolean(message('boolean')).default(false),
+})
+
+/**
+ * `POST /admin/developments/layout`: the list columns (order, width, visibility) and the form field
+ * order of a resource, the default for everyone who opens its pages.
+ */
+export const ZPageLayoutSchema = z.object({
+  resource: z.string(message('required')).regex(/^[a-z][a-z0-9-]{0,63}$/, message('alpha_dash')),
+  columns: z.array(ZLayoutColumnSchema, message('array')).max(200, message('array')),
+  fields: z.array(ZFieldName, message('array')).max(200, message('array')),
+})
+export type TPageLayoutInput = z.input<typeof ZPageLayoutSchema>
+
+export interface LayoutColumn {
+  name: string
+  width: number | null
+  hidden: boolean
+}
+
+/** A resource's saved layout, as its page data carries it (`null`: none saved). */
+export interface PageLayout {
+  columns: LayoutColumn[]
+  fields: string[]
+  updated_at: string
+}
+
+/**
+ * Every list column with its saved width and visibility, in the layout's order; columns the layout
+ * does not name (added since it was saved) come last, shown. Names it holds that the resource no
+ * longer lists are dropped.
+ */
+export function layoutColumnsOf(
+  columns: readonly string[],
+  layout: Pick<PageLayout, 'columns'> | null | undefined,
+): LayoutColumn[] {
+  const known = new Set(columns)
+  const saved = (layout?.columns ?? []).filter((column) => known.has(column.name))
+  const named = new Set(saved.map((column) => column.name))
+  return [
+    ...saved,
+    ...columns.filter((name) => !named.has(name)).map((name) => ({ name, width: null, hidden: false })),
+  ]
+}
+
+/** The list columns to show, in the layout's order, with their widths (hidden ones left out). */
+export function arrangeColumns(
+  columns: readonly string[],
+  layout: Pick<PageLayout, 'columns'> | null | undefined,
+): { name: string; width: number | null }[] {
+  return layoutColumnsOf(columns, layout)
+    .filter((column) => !column.hidden)
+    .map(({ name, width }) => ({ name, width }))
+}
+
+/** The form's fields in the layout's order; fields it does not name keep their order after those it does. */
+export function arrangeFields<T extends { name: string }>(
+  fields: readonly T[],
+  layout: Pick<PageLayout, 'fields'> | null | undefined,
+): T[] {
+  const order = new Map((layout?.fields ?? []).map((name, index) => [name, index]))
+  const placed = fields.filter((field) => order.has(field.name))
+  placed.sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0))
+  return [...placed, ...fields.filter((field) => !order.has(field.name))]
+}
