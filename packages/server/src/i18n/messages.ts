@@ -1,5 +1,6 @@
 import type { Language } from '@brokerdesk/shared'
 import { identityCatalogs } from './identity-messages'
+import { messageCentreCatalogs } from './message-centre-messages'
 import { permissionCatalogs } from './permission-messages'
 import { resourceCatalogs } from './resource-messages'
 import { validationCatalogs } from './validation-messages'
@@ -196,7 +197,7 @@ const base: Record<Language, Catalog> = {
   ru,
 }
 
-/** Every catalog: the general messages, then the rule messages and field labels, then identity's. */
+/** Every catalog: the general messages, then the rule messages and field labels, then each area's. */
 export const catalogs = Object.fromEntries(
   Object.entries(base).map(([language, catalog]) => [
     language,
@@ -206,6 +207,7 @@ export const catalogs = Object.fromEntries(
       ...catalog,
       ...identityCatalogs[language as Language],
       ...permissionCatalogs[language as Language],
+      ...messageCentreCatalogs[language as Language],
     },
   ]),
 ) as Record<Language, Catalog>

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import { authRoutes } from './auth/auth.routes'
 import { otherLoginRoutes } from './auth/other-login/other-login.routes'
 import { captchaRoutes } from './captcha/captcha.routes'
+import { markdownPagesRoutes } from './markdown-pages/markdown-pages.routes'
 import { openRoutes } from './open/open.routes'
 import { personageRoutes } from './personage/personage.routes'
 import { resourceModules } from './resource-modules'
+import { wechatRoutes } from './wechat/wechat.routes'
 
 /** Every area's routes; mounted twice, under /api and /web-api. */
 export async function registerModules(scope: FastifyInstance): Promise<void> {
@@ -13,5 +15,7 @@ export async function registerModules(scope: FastifyInstance): Promise<void> {
   await scope.register(captchaRoutes)
   await scope.register(otherLoginRoutes)
   await scope.register(personageRoutes)
+  await scope.register(markdownPagesRoutes)
+  await scope.register(wechatRoutes)
   for (const module of resourceModules) await scope.register(module)
 }
