@@ -15,3 +15,11 @@ registerPages('menus', {
 })
 registerPages('roles', { list: lazyPage(() => import('../pages/admin/roles/RoleList')) })
 registerPages('admins', { edit: lazyPage(() => import('../pages/admin/admins/AdminEdit')) })
+registerPages('messages', { edit: lazyPage(() => import('../pages/admin/messages/MessageEdit')) })
+registerPages('contact-messages', {
+  edit: lazyPage(() => import('../pages/admin/contact-messages/ContactMessagePage')),
+})
+registerPages('inbox', {
+  pages: { inbox: lazyPage(() => import('../pages/messages/InboxPage')) },
+  edit: lazyPage(() => import('../pages/messages/InboxMessagePage')),
+})
