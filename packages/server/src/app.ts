@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { WECHAT_JS_SDK_ORIGIN } from '@brokerdesk/shared'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
@@ -63,6 +64,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           "'self'",
           (_req, res) => `'nonce-${scriptNonceOf(res)}'`,
           ...(config.statisticsUrl ? [new URL(config.statisticsUrl).origin] : []),
+          // WeChat's JS-SDK, loaded inside WeChat's browser when sharing is configured.
+          ...(config.wechat.appId ? [WECHAT_JS_SDK_ORIGIN] : []),
         ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -39,6 +39,10 @@ const ZEnv = z.object({
   STATISTICS_URL: z.string().default(''),
   AUTOMATION_REDIRECT: z.string().default(''),
   WECHAT_APPID: z.string().default(''),
+  WECHAT_SECRET: z.string().optional(),
+  WECHAT_API_URL: z
+    .url({ protocol: /^https?$/, error: 'WECHAT_API_URL must be an http(s) address' })
+    .default('https://api.weixin.qq.com'),
   /**
    * Which proxies may tell the client's address (X-Forwarded-For): empty trusts none, `true` every
    * hop, otherwise a comma list of addresses or CIDR ranges (e.g. `127.0.0.1,10.0.0.0/8`).
@@ -101,6 +105,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.APP_ENV === 'production' && !e.APP_KEY) {
     throw new ConfigError('Invalid configuration:\n  APP_KEY: required when APP_ENV=production')
   }
+  if (e.WECHAT_APPID && !e.WECHAT_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  WECHAT_SECRET: required when WECHAT_APPID is set')
+  }
   if (e.SMS_PROVIDER === 'http' && !e.SMS_HTTP_URL) {
     throw new ConfigError('Invalid configuration:\n  SMS_HTTP_URL: required when SMS_PROVIDER=http')
   }
@@ -133,6 +140,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     statisticsUrl: e.STATISTICS_URL,
     automationRedirect: e.AUTOMATION_REDIRECT.split(',').filter(Boolean),
     wechatAppId: e.WECHAT_APPID,
+    wechat: {
+      appId: e.WECHAT_APPID,
+      secret: e.WECHAT_SECRET ?? '',
+      apiUrl: e.WECHAT_API_URL.replace(/\/+$/, ''),
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,

@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   too_many_requests: 429,
   maintenance: 503,
   internal: 500,
+  bad_gateway: 502,
 } as const
 export type ErrorCode = keyof typeof ERROR_STATUS
 

@@ -2,9 +2,14 @@ export * from './api'
 export * from './dashboard'
 export * from './developments'
 export * from './global-config'
+
 export * from './layouts'
+
+export * from './markdown-pages'
+
 export * from './menu'
 export * from './menu-routes'
 export * from './plugins'
 export * from './resources/index'
 export * from './validation/index'
+export * from './wechat'

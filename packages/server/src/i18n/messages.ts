@@ -1,6 +1,7 @@
 import type { Language } from '@brokerdesk/shared'
 import { developmentCatalogs } from './development-messages'
 import { identityCatalogs } from './identity-messages'
+import { messageCentreCatalogs } from './message-centre-messages'
 import { permissionCatalogs } from './permission-messages'
 import { resourceCatalogs } from './resource-messages'
 import { validationCatalogs } from './validation-messages'
@@ -210,7 +211,7 @@ const base: Record<Language, Catalog> = {
   ru,
 }
 
-/** Every catalog: the general messages, then the rule messages and field labels, then identity's. */
+/** Every catalog: the general messages, then the rule messages and field labels, then each area's. */
 export const catalogs = Object.fromEntries(
   Object.entries(base).map(([language, catalog]) => [
     language,
@@ -221,6 +222,7 @@ export const catalogs = Object.fromEntries(
       ...identityCatalogs[language as Language],
       ...permissionCatalogs[language as Language],
       ...developmentCatalogs[language as Language],
+      ...messageCentreCatalogs[language as Language],
     },
   ]),
 ) as Record<Language, Catalog>

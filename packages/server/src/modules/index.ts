@@ -2,12 +2,17 @@ import type { FastifyInstance } from 'fastify'
 import { authRoutes } from './auth/auth.routes'
 import { otherLoginRoutes } from './auth/other-login/other-login.routes'
 import { captchaRoutes } from './captcha/captcha.routes'
+
 import { dashboardRoutes } from './dashboard/dashboard.routes'
 import { developmentRoutes } from './developments/developments.routes'
 import { pluginPageRoutes } from './developments/plugins/plugin-pages'
+
+import { markdownPagesRoutes } from './markdown-pages/markdown-pages.routes'
+
 import { openRoutes } from './open/open.routes'
 import { personageRoutes } from './personage/personage.routes'
 import { resourceModules } from './resource-modules'
+import { wechatRoutes } from './wechat/wechat.routes'
 
 /** Every area's routes; mounted twice, under /api and /web-api. */
 export async function registerModules(scope: FastifyInstance): Promise<void> {
@@ -17,6 +22,8 @@ export async function registerModules(scope: FastifyInstance): Promise<void> {
   await scope.register(otherLoginRoutes)
   await scope.register(personageRoutes)
   await scope.register(dashboardRoutes)
+  await scope.register(markdownPagesRoutes)
+  await scope.register(wechatRoutes)
   for (const module of resourceModules) await scope.register(module)
   await scope.register(developmentRoutes)
   await scope.register(pluginPageRoutes)

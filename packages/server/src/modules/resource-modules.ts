@@ -5,10 +5,12 @@ import { areasModule } from './areas/areas.resource'
 import { banksModule } from './banks/banks.resource'
 import { classifysModule } from './classifys/classifys.resource'
 import { configsModule } from './configs/configs.resource'
+import { contactMessagesModule } from './contact-messages/contact-messages.resource'
 import { firmsModule } from './firms/firms.resource'
 import { logCountsModule } from './log-counts/log-counts.routes'
 import { logsModule } from './logs/logs.resource'
 import { menusModule } from './menus/menus.resource'
+import { messagesModule } from './messages/messages.resource'
 import { pclassifysModule } from './pclassifys/pclassifys.resource'
 import { productsModule } from './products/products.resource'
 import { rolesModule } from './roles/roles.resource'
@@ -33,5 +35,7 @@ export const resourceModules: FastifyPluginAsync[] = [
   configsModule,
   logsModule,
   logCountsModule,
+  messagesModule,
+  contactMessagesModule,
   uploadsModule,
 ]

@@ -4,11 +4,13 @@ import { areaResource } from './area'
 import { bankResource } from './bank'
 import { classifyResource } from './classify'
 import { configResource } from './config'
+import { contactMessageResource } from './contact-message'
 import type { ResourceDefinition } from './define-resource'
 import { firmResource } from './firm'
 import { logResource } from './log'
 import { logCountResource } from './log-count'
 import { menuResource } from './menu'
+import { messageResource } from './message'
 import { pclassifyResource } from './pclassify'
 import { productResource } from './product'
 import { roleResource } from './role'
@@ -23,10 +25,12 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   banks: bankResource,
   classifys: classifyResource,
   configs: configResource,
+  'contact-messages': contactMessageResource,
   firms: firmResource,
   logs: logResource,
   'log-counts': logCountResource,
   menus: menuResource,
+  messages: messageResource,
   pclassifys: pclassifyResource,
   products: productResource,
   roles: roleResource,

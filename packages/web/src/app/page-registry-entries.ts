@@ -22,3 +22,11 @@ registerPages('admins', { edit: lazyPage(() => import('../pages/admin/admins/Adm
 registerPages('developments', {
   pages: { 'developments/index': lazyPage(() => import('../pages/admin/developments/DevelopmentsPage')) },
 })
+registerPages('messages', { edit: lazyPage(() => import('../pages/admin/messages/MessageEdit')) })
+registerPages('contact-messages', {
+  edit: lazyPage(() => import('../pages/admin/contact-messages/ContactMessagePage')),
+})
+registerPages('inbox', {
+  pages: { inbox: lazyPage(() => import('../pages/messages/InboxPage')) },
+  edit: lazyPage(() => import('../pages/messages/InboxMessagePage')),
+})

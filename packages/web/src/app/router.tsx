@@ -16,6 +16,10 @@ const AdminIndexPage = lazyPage(() => import('../pages/admin/index/AdminIndexPag
 const LoginPage = lazyPage(() => import('../pages/open/login/LoginPage'))
 const RegisterPage = lazyPage(() => import('../pages/open/register/RegisterPage'))
 const ForgotPasswordPage = lazyPage(() => import('../pages/open/password/ForgotPasswordPage'))
+const MarkdownPage = lazyPage(() => import('../pages/open/markdown/MarkdownPage'))
+const ContactPage = lazyPage(() => import('../pages/open/contact/ContactPage'))
+const InboxPage = lazyPage(() => import('../pages/messages/InboxPage'))
+const InboxMessagePage = lazyPage(() => import('../pages/messages/InboxMessagePage'))
 const HomePersonagePage = lazyPage(() => import('../pages/home/personage/HomePersonagePage'))
 const HomePasswordPage = lazyPage(() => import('../pages/home/personage/HomePasswordPage'))
 const AdminPersonagePage = lazyPage(() => import('../pages/admin/personage/AdminPersonagePage'))
@@ -52,6 +56,8 @@ export const routes: RouteObject[] = [
     { path: 'login', element: <LoginPage /> },
     { path: 'register', element: <RegisterPage /> },
     { path: 'password', element: <ForgotPasswordPage /> },
+    { path: 'markdown', element: <MarkdownPage /> },
+    { path: 'contact', element: <ContactPage /> },
     ...errorRoutes(),
     { path: '*', element: <NotFoundPage /> },
   ]),
@@ -65,6 +71,8 @@ export const routes: RouteObject[] = [
         { path: 'personage', element: <Navigate to="/home/personage/index" replace /> },
         { path: 'personage/index', element: <HomePersonagePage /> },
         { path: 'personage/password', element: <HomePasswordPage /> },
+        { path: 'messages', element: <InboxPage /> },
+        { path: 'messages/:id', element: <InboxMessagePage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },
@@ -104,6 +112,9 @@ const PAGES: Record<string, { preload: () => Promise<unknown> }> = {
   '/open/login': LoginPage,
   '/open/register': RegisterPage,
   '/open/password': ForgotPasswordPage,
+  '/open/markdown': MarkdownPage,
+  '/open/contact': ContactPage,
+  '/home/messages': InboxPage,
   '/home/personage/index': HomePersonagePage,
   '/home/personage/password': HomePasswordPage,
   '/admin/personage/index': AdminPersonagePage,

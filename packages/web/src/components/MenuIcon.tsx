@@ -7,6 +7,7 @@ import {
   ClockCircleOutlined,
   ClusterOutlined,
   CodeOutlined,
+  CommentOutlined,
   DashboardOutlined,
   EnvironmentOutlined,
   FileTextOutlined,
@@ -14,8 +15,10 @@ import {
   GroupOutlined,
   HeartOutlined,
   HomeOutlined,
+  InboxOutlined,
   InsuranceOutlined,
   LockOutlined,
+  MailOutlined,
   MenuOutlined,
   NotificationOutlined,
   ProfileOutlined,
@@ -68,6 +71,9 @@ const ICONS: Record<string, ComponentType> = {
   'fa-object-group': GroupOutlined,
   'fa-wrench': ToolOutlined,
   'fa-bullhorn': NotificationOutlined,
+  'fa-envelope': MailOutlined,
+  'fa-comments': CommentOutlined,
+  'fa-inbox': InboxOutlined,
 }
 
 export function MenuIcon({

@@ -43,6 +43,10 @@ export function OpenLayout() {
             <Link to="/open/index">{t('nav.official_website')}</Link>
             <Link to="/home/index">{t('nav.homepage')}</Link>
             <Link to="/admin/index">{t('nav.backstage')}</Link>
+            <Link to="/open/contact">{t('contact.title')}</Link>
+            <Link to="/open/markdown?key=about">{t('markdown.titles.about')}</Link>
+            <Link to="/open/markdown?key=user_agreement">{t('markdown.titles.user_agreement')}</Link>
+            <Link to="/open/markdown?key=privacy_policy">{t('markdown.titles.privacy_policy')}</Link>
           </nav>
           <p className="bd-open__copyright">
             {t('open.footer.rights', { year: new Date().getFullYear(), name })}

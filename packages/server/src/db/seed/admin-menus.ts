@@ -368,5 +368,73 @@ export const OPERATE_MENU: MenuSeed = {
         }),
       ],
     },
+    // The message centre: ids 300-315.
+    {
+      id: 300,
+      name: 'Message centre',
+      description: 'Message centre group',
+      icons: 'fa-envelope text-aqua',
+      display: true,
+      children: [
+        adminResource({
+          id: 301,
+          name: 'Messages',
+          description: 'Messages to all users, the holders of a role or chosen users',
+          icons: 'fa-envelope',
+          url: '/admin/messages',
+          resource: { item: 'Message', only: ['list', 'export', 'show', 'create', 'update', 'delete'] },
+          children: [
+            admin({
+              id: 308,
+              name: 'Message recipients',
+              description: 'The accounts a message can be sent to',
+              icons: 'fa-search',
+              url: '/admin/messages/recipients',
+              method: ['get'],
+              action: 'MessageController@recipients',
+            }),
+          ],
+        }),
+        adminResource({
+          id: 309,
+          name: 'Visitor messages',
+          description: 'What visitors left through the contact form',
+          icons: 'fa-comments',
+          url: '/admin/contact-messages',
+          resource: { item: 'Visitor message', only: ['list', 'show', 'delete'] },
+          children: [
+            admin({
+              id: 313,
+              name: 'Reply to a visitor message',
+              description: 'Answer a visitor by e-mail',
+              icons: 'fa-reply',
+              url: '/admin/contact-messages/{id}/reply',
+              method: ['post'],
+              action: 'ContactMessageController@reply',
+            }),
+          ],
+        }),
+        admin({
+          id: 314,
+          name: 'My messages',
+          description: 'The messages written to me',
+          icons: 'fa-inbox',
+          url: '/admin/inbox',
+          method: ['get'],
+          page: true,
+          display: true,
+          children: [
+            admin({
+              id: 315,
+              name: 'Message details',
+              icons: 'fa-envelope-open',
+              url: '/admin/inbox/{id}',
+              method: ['get'],
+              page: true,
+            }),
+          ],
+        }),
+      ],
+    },
   ],
 }

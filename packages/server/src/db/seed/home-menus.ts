@@ -70,5 +70,33 @@ export const HOMEPAGE_MENU: MenuSeed = home({
       action: 'MapController@searchAmap',
       as: 'home_map_search_amap',
     }),
+    // The inbox of the message centre: ids 316-318.
+    home({
+      id: 316,
+      name: 'My messages',
+      description: 'The messages written to me',
+      icons: 'fa-envelope',
+      url: '/home/messages',
+      method: ['get'],
+      page: true,
+      display: true,
+      children: [
+        home({
+          id: 317,
+          name: 'Message details',
+          icons: 'fa-envelope-open',
+          url: '/home/messages/{id}',
+          method: ['get'],
+          page: true,
+        }),
+        home({
+          id: 318,
+          name: 'Mark messages read',
+          icons: 'fa-check',
+          url: '/home/messages/read',
+          method: ['post'],
+        }),
+      ],
+    }),
   ],
 })

@@ -189,5 +189,15 @@ export const OFFICIAL_WEBSITE_MENU: MenuSeed = open({
       method: ['get'],
       page: true,
     }),
+    // The contact form of the message centre (id 319): the page and its submission.
+    open({
+      id: 319,
+      name: 'Contact us',
+      description: 'Visitors leave a message for the administrators',
+      icons: 'fa-comments',
+      url: '/open/contact',
+      method: ['get', 'post'],
+      page: true,
+    }),
   ],
 })

@@ -3,14 +3,14 @@ import { and, asc, eq, isNull, like, notExists, or, type SQL, sql } from 'drizzl
 import type { Db } from '../../db/client'
 import { admins, users } from '../../db/schema/index'
 
-const accountColumns = {
+export const accountColumns = {
   id: users.id,
   uname: users.uname,
   name: users.name,
   email: users.email,
   mobile_phone: users.mobile_phone,
 }
-type AccountRow = { id: number; uname: string; name: string; email: string; mobile_phone: string }
+export type AccountRow = { id: number; uname: string; name: string; email: string; mobile_phone: string }
 
 /** `abc` → `abc%`, LIKE's own wildcards in the text taken literally. */
 const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -19,7 +19,7 @@ const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c
  * The keyword as a prefix of the account name, name or e-mail (case-insensitive) or of the mobile
  * number. `lower(column) like lower('abc%')` is served by the `*_prefix_idx` pattern_ops indexes.
  */
-function keywordCondition(keyword: string): SQL | undefined {
+export function keywordCondition(keyword: string): SQL | undefined {
   if (keyword === '') return undefined
   const pattern = prefixPattern(keyword)
   const folded = sql`lower(${pattern})`
@@ -36,10 +36,10 @@ function keywordCondition(keyword: string): SQL | undefined {
  * primary key testing every row, a full scan when few accounts match; this way it collects the
  * matches from the prefix indexes and sorts them (bounded by how many match).
  */
-const byIdFromPrefixIndexes = sql`${users.id} + 0`
+export const byIdFromPrefixIndexes = sql`${users.id} + 0`
 
 /** `uname · name`, leaving out an empty part; the e-mail or mobile number when both are empty. */
-function presentAccount({ id, uname, name, email, mobile_phone }: AccountRow): TAdminAccount {
+export function presentAccount({ id, uname, name, email, mobile_phone }: AccountRow): TAdminAccount {
   const label = [uname, name].filter(Boolean).join(' · ') || email || mobile_phone
   return { value: id, label, uname, name, email, mobile_phone }
 }

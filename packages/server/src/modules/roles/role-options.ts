@@ -8,12 +8,16 @@ import { rolesBelow } from '../permissions/held-menus'
 export const assignableRoleOptions = (db: Db, roleIds: number[]) =>
   treeOptions(db, roles, rolesBelow(roleIds))
 
+/** A condition on `roles`: the caller's own roles and those below them. */
+export const ownOrBelowRoles = (roleIds: number[]) =>
+  or(rolesBelow(roleIds), roleIds.length > 0 ? inArray(roles.id, roleIds) : undefined)
+
 /**
  * The choices of a role form: parents among the caller's own roles and those below them, and the
  * template roles among them.
  */
 export async function roleFormOptions(db: Db, roleIds: number[]) {
-  const reachable = or(rolesBelow(roleIds), roleIds.length > 0 ? inArray(roles.id, roleIds) : undefined)
+  const reachable = ownOrBelowRoles(roleIds)
   const templates = await db
     .select({ value: roles.id, label: roles.name })
     .from(roles)

@@ -40,8 +40,8 @@ export interface ResourceFormProps {
   beforeSave?: (values: Values) => Values
   /** Shown above the fields (e.g. a choice that decides which fields apply). */
   header?: ReactNode
-  /** The fields shown, when not all of them. */
-  shown?: (name: string) => boolean
+  /** The fields shown, when not all of them (given the form's current values). */
+  shown?: (name: string, values: Values) => boolean
   /** Fields marked required beyond the definition's (when another schema requires them). */
   required?: readonly string[]
 }
@@ -127,7 +127,7 @@ export function ResourceForm({
     >
       {header}
       {fields
-        .filter((field) => shown(field.name))
+        .filter((field) => shown(field.name, values))
         .map((field) => {
           const rendered = renderers[field.name]
           const props: FieldInputProps = {

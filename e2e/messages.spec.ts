@@ -1,0 +1,143 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { callApi } from './support/api'
+import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
+import { solveSliderCaptcha } from './support/captcha-solver'
+import { logIn, waitForAlert, zh } from './support/identity'
+import { mailTo } from './support/outbox'
+import { E2E_ADMIN_PASSWORD } from './support/server'
+
+const stamp = Date.now().toString(36).slice(-5)
+const ROLE = `理赔组${stamp}`
+const CLERK = { uname: `claims${stamp}`, name: '理赔专员', password: 'claims-pass-1' }
+const MESSAGE = { title: `周会通知${stamp}`, body: '本周五下午三点开周会。' }
+/** How long a poll of what the page shows may take. */
+const WITHIN = { timeout: 15_000 }
+const VISITOR = {
+  name: '韩梅梅',
+  contact: `visitor${stamp}@example.com`,
+  content: `想了解少儿重疾险${stamp}`,
+}
+
+let browser: Browser
+let admin: BrowserContext
+let adminPage: Page
+let other: Page | undefined
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  admin = await newContext(browser)
+  adminPage = await admin.newPage()
+  await adminPage.goto('/open/login')
+  await logIn(adminPage, 'admin', E2E_ADMIN_PASSWORD)
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** The unread count on the header's bell, 0 when it shows none. */
+async function unreadOnBell(page: Page): Promise<number> {
+  const count = page.locator('.bd-message-bell .ant-badge-count')
+  if ((await count.count()) === 0) return 0
+  return Number((await count.getAttribute('title')) ?? (await count.textContent()))
+}
+
+describe('the message centre', () => {
+  snapshotFailures(() => [adminPage, other])
+
+  it('an administrator writes to a role; a holder sees the badge, reads the message, and the badge clears', async () => {
+    const role = await callApi<{ row: { id: number } }>(adminPage, 'POST', '/admin/roles', {
+      name: ROLE,
+      parent_id: 1,
+    })
+    expect(role.status).toBe(201)
+    const clerk = await callApi(adminPage, 'POST', '/admin/admins', {
+      ...CLERK,
+      role_ids: [role.body.row.id],
+    })
+    expect(clerk.status).toBe(201)
+
+    await adminPage.goto('/admin/messages/create')
+    const form = adminPage.locator('form#resource-messages')
+    await form.locator('#resource-messages_title').fill(MESSAGE.title)
+    await form.locator('#resource-messages_content').fill(MESSAGE.body)
+    await form.getByLabel(zh.options.messages.audience.role).check()
+    await form.locator('#resource-messages_role_id').click()
+    await adminPage.locator('.ant-select-tree').getByTitle(ROLE, { exact: true }).click()
+    await form.getByRole('button', { name: /保\s*存/ }).click()
+    await adminPage.waitForURL('**/admin/messages')
+    const row = adminPage.locator('.ant-table-row').filter({ hasText: MESSAGE.title })
+    await row.getByText(ROLE).waitFor()
+
+    const clerkContext = await newContext(browser)
+    other = await clerkContext.newPage()
+    await other.goto('/open/login')
+    await logIn(other, CLERK.uname, CLERK.password)
+    await expect.poll(() => unreadOnBell(other as Page), WITHIN).toBe(1)
+    await other.locator('.bd-message-bell').click()
+    await other.waitForURL('**/home/messages')
+    await other.getByRole('link', { name: MESSAGE.title }).click()
+    await other.locator('.bd-rich-text').getByText(MESSAGE.body).waitFor()
+    await expect.poll(() => unreadOnBell(other as Page), WITHIN).toBe(0)
+    await snapshot(other, 'messages-read')
+
+    // The writer sees who read it.
+    await adminPage.reload()
+    await expect
+      .poll(async () => (await row.locator('td').allTextContents()).join('|'), WITHIN)
+      .toContain(`${ROLE}|Administrator|1|1|`)
+    await clerkContext.close()
+  })
+
+  it('a visitor’s message reaches the administrators’ inbox and is answered by e-mail', async () => {
+    const visitor = await newContext(browser, { headers: { 'X-Forwarded-For': '10.77.0.1' } })
+    other = await visitor.newPage()
+    await other.goto('/open/contact')
+    const form = other.locator('form#contact')
+    await form.locator('#contact_name').fill(VISITOR.name)
+    await form.locator('#contact_contact').fill(VISITOR.contact)
+    await form.locator('#contact_content').fill(VISITOR.content)
+    await form.getByRole('button', { name: zh.contact.submit }).click()
+    await solveSliderCaptcha(other, other.locator('.bd-captcha-modal'))
+    await other.getByText(zh.contact.sent_title).waitFor()
+    await visitor.close()
+
+    await adminPage.goto('/admin/contact-messages')
+    const row = adminPage.locator('.ant-table-row').filter({ hasText: VISITOR.content })
+    await row.getByText(zh.options['contact-messages'].status.new).waitFor()
+    await row.locator('a[href^="/admin/contact-messages/"]').click()
+    const reply = adminPage.locator('form#contact-reply')
+    await reply.locator('#contact-reply_reply').fill('您好，支持按月缴费。')
+    await reply.getByRole('button', { name: zh.contact.send_reply }).click()
+    await waitForAlert(adminPage, '回复邮件已发送。')
+    await expect.poll(() => mailTo(VISITOR.contact).join('\n'), WITHIN).toContain('您好，支持按月缴费。')
+    expect(mailTo(VISITOR.contact)[0]).toContain(`> ${VISITOR.content}`)
+  })
+
+  it('the registration’s agreement link opens the agreement, rendered and sanitized', async () => {
+    const [setting] = (
+      await callApi<{ data: { id: number }[] }>(adminPage, 'GET', '/admin/configs/list?key=user_agreement')
+    ).body.data
+    const markdown = '# 服务条款\n\n- 第一条：**如实告知**\n\n<script>window.owned = true</script>'
+    expect(
+      (await callApi(adminPage, 'PUT', `/admin/configs/${setting.id}`, { value: markdown })).status,
+    ).toBe(200)
+
+    const visitor = await newContext(browser)
+    other = await visitor.newPage()
+    await other.goto('/open/register')
+    const opened = visitor.waitForEvent('page')
+    await other
+      .locator('form#register')
+      .getByRole('link', { name: zh.markdown.titles.user_agreement })
+      .click()
+    const agreement = await opened
+    await agreement.waitForURL('**/open/markdown?key=user_agreement')
+    await agreement.locator('.bd-rich-text h1').getByText('服务条款').waitFor()
+    expect(await agreement.locator('.bd-rich-text strong').textContent()).toBe('如实告知')
+    expect(await agreement.locator('.bd-rich-text script').count()).toBe(0)
+    expect(await agreement.evaluate(() => (window as { owned?: boolean }).owned)).toBeUndefined()
+    expect(await other.locator('#register_agreement').isChecked()).toBe(false)
+    await visitor.close()
+  })
+})

@@ -1,0 +1,45 @@
+import { AUDIENCE, messageResource } from '@brokerdesk/shared'
+import { and, count, eq } from 'drizzle-orm'
+import { messageUser, roles } from '../../db/schema/index'
+import { type FieldIssue, invalidFields } from '../../resource/field-errors'
+import type { Row, WriteArgs } from '../../resource/types'
+import { ownOrBelowRoles } from '../roles/role-options'
+import { hasVisibleContent, sanitizeRichText } from './sanitize-rich-text'
+
+/**
+ * Before a message is stored: its content sanitized (and required to show something), the author
+ * set on create, the recipients of the other audiences cleared, and a role chosen only among the
+ * writer's own roles and those below them.
+ */
+export async function prepareMessageValues(values: Row, args: WriteArgs): Promise<Row> {
+  const { tx, ctx, mode, existing } = args
+  const out: Row = { ...values }
+  const issues: FieldIssue[] = []
+  if ('content' in out) {
+    out.content = sanitizeRichText(String(out.content))
+    if (!hasVisibleContent(String(out.content)))
+      issues.push({ field: 'content', key: 'validations.messages.required' })
+  }
+  if (mode === 'create') out.user_id = ctx.userId
+  const audience = Number(out.audience ?? existing?.audience)
+  if (audience !== AUDIENCE.role) out.role_id = 0
+  if (audience !== AUDIENCE.users) out.user_ids = []
+  if (audience === AUDIENCE.role && 'role_id' in values) {
+    const [reachable] = await tx
+      .select({ n: count() })
+      .from(roles)
+      .where(and(eq(roles.id, Number(out.role_id)), ownOrBelowRoles(ctx.roleIds)))
+    if (reachable.n === 0) issues.push({ field: 'role_id', key: 'messages.role_out_of_reach' })
+  }
+  if (audience === AUDIENCE.users && !('user_ids' in values) && existing) {
+    const [chosen] = await tx
+      .select({ n: count() })
+      .from(messageUser)
+      .where(eq(messageUser.message_id, existing.id as number))
+    if (chosen.n === 0) issues.push({ field: 'user_ids', key: 'validations.messages.required' })
+  }
+  if (audience === AUDIENCE.role && !('role_id' in values) && existing && !existing.role_id)
+    issues.push({ field: 'role_id', key: 'validations.messages.required' })
+  if (issues.length > 0) throw invalidFields(ctx.language, issues, messageResource)
+  return out
+}
