@@ -70,6 +70,14 @@ describe('export pages', () => {
   })
 })
 
+describe('export page keys', () => {
+  it('refuse a max_id beyond the id column with a 422', async () => {
+    const response = await admin.get('/admin/years/excel?max_id=2147483648')
+    expect(response.statusCode).toBe(422)
+    expect(Object.keys(response.json().errors)).toEqual(['max_id'])
+  })
+})
+
 describe('import', () => {
   it('stores the good rows, reports each bad row with an error column, in one logged transaction', async () => {
     const [existing] = await t.app.db.select().from(years).where(eq(years.name, 'Period 31'))
