@@ -1,5 +1,6 @@
 import type { Language } from '@brokerdesk/shared'
 import { identityCatalogs } from './identity-messages'
+import { inputCatalogs } from './input-messages'
 import { permissionCatalogs } from './permission-messages'
 import { resourceCatalogs } from './resource-messages'
 import { validationCatalogs } from './validation-messages'
@@ -205,6 +206,7 @@ export const catalogs = Object.fromEntries(
       ...validationCatalogs[language as Language],
       ...catalog,
       ...identityCatalogs[language as Language],
+      ...inputCatalogs[language as Language],
       ...permissionCatalogs[language as Language],
     },
   ]),

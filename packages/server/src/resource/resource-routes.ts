@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteShorthan
 import { z } from 'zod'
 import type { Db } from '../db/client'
 import { notFound } from '../errors'
+import { LARGE_BODY_LIMIT } from '../plugins/input-hygiene'
 import { isRecordId, requireColumn } from './columns'
 import { contextOf } from './context'
 import { exportRecords } from './export-records'
@@ -143,9 +144,13 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
   if (has('import')) {
     app.post(
       `${base}/import`,
-      documented(definition, 'Import rows', {
-        body: z.object({ datas: z.array(definition.create.partial()) }),
-      }),
+      {
+        ...documented(definition, 'Import rows', {
+          body: z.object({ datas: z.array(definition.create.partial()) }),
+        }),
+        bodyLimit: LARGE_BODY_LIMIT,
+        config: { checksTextsPerRow: true },
+      },
       (request) =>
         importRecords({
           ctx: contextOf(request),

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsync } from 'fastify'
+import { LARGE_BODY_LIMIT } from '../../plugins/input-hygiene'
 import { invalidFields } from '../../resource/field-errors'
 import { MAX_UPLOAD_KB, storeUpload } from './store-upload'
 
@@ -11,7 +12,7 @@ export const uploadsModule: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/home/upload/index',
-    { schema: { tags: ['uploads'], summary: 'Upload an image or a PDF' } },
+    { schema: { tags: ['uploads'], summary: 'Upload an image or a PDF' }, bodyLimit: LARGE_BODY_LIMIT },
     async (request) => {
       const fileRequired = () => invalidFields(request.language, [{ field: 'file', key: 'upload.required' }])
       let part: Awaited<ReturnType<typeof request.file>>
