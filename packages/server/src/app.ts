@@ -17,6 +17,7 @@ import { clientIdPlugin } from './plugins/client-id'
 import { requireCsrfToken } from './plugins/csrf'
 import { errorsPlugin } from './plugins/errors'
 import { healthPlugin } from './plugins/health'
+import { BODY_LIMIT, inputHygienePlugin } from './plugins/input-hygiene'
 import { openApiPlugin } from './plugins/openapi'
 import { requestContextPlugin } from './plugins/request-context'
 import { resolveSession } from './plugins/session'
@@ -44,7 +45,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(requestContextPlugin)
   await app.register(clientIdPlugin)
   await app.register(errorsPlugin)
+  await app.register(inputHygienePlugin)
   await app.register(openApiPlugin)
   await app.register(serveUploadsPlugin)
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_INTEGER } from './validation/limits'
 import { PATTERNS } from './validation/patterns'
 import { accepted, confirmed, email, mobile, mobileCode, password, userName } from './validation/rules'
 
@@ -118,7 +119,13 @@ const optionalMatching = (pattern: RegExp, name: string, max: number) =>
     .max(max, rule('max'))
     .refine((v) => v === '' || pattern.test(v), rule(name))
     .optional()
-const regionId = () => z.number(rule('integer')).int(rule('integer')).min(0, rule('min_value')).optional()
+const regionId = () =>
+  z
+    .number(rule('integer'))
+    .int(rule('integer'))
+    .min(0, rule('min_value'))
+    .max(MAX_INTEGER, rule('max_value'))
+    .optional()
 const coordinate = (limit: number) =>
   z.number(rule('numeric')).min(-limit, rule('min_value')).max(limit, rule('max_value')).nullable().optional()
 

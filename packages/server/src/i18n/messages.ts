@@ -1,6 +1,7 @@
 import type { Language } from '@brokerdesk/shared'
 import { developmentCatalogs } from './development-messages'
 import { identityCatalogs } from './identity-messages'
+import { inputCatalogs } from './input-messages'
 import { messageCentreCatalogs } from './message-centre-messages'
 import { permissionCatalogs } from './permission-messages'
 import { resourceCatalogs } from './resource-messages'
@@ -220,6 +221,7 @@ export const catalogs = Object.fromEntries(
       ...validationCatalogs[language as Language],
       ...catalog,
       ...identityCatalogs[language as Language],
+      ...inputCatalogs[language as Language],
       ...permissionCatalogs[language as Language],
       ...developmentCatalogs[language as Language],
       ...messageCentreCatalogs[language as Language],

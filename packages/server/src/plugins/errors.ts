@@ -134,6 +134,9 @@ export const errorsPlugin = fp(async (app) => {
         code: 'too_many_requests',
       })
     }
+    if (status === 413) {
+      return send(reply, 413, { message: translate(lang, 'errors.too_large'), code: 'bad_request' })
+    }
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'bad request')
       return send(reply, status, { message: translate(lang, 'errors.bad_request'), code: 'bad_request' })

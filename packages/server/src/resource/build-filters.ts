@@ -1,34 +1,49 @@
-import type { FilterMeta, ValueType } from '@brokerdesk/shared'
+import {
+  type FilterMeta,
+  isDateOnly,
+  LATEST_MOMENT,
+  readDate,
+  readDateTime,
+  type ValueType,
+} from '@brokerdesk/shared'
 import { and, eq, gte, ilike, inArray, isNull, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import { columnOf, requireColumn } from './columns'
+import { columnOf, integerRangeOf, requireColumn } from './columns'
 import type { FieldIssue } from './field-errors'
 import type { QueryParams } from './parse-list-query'
 import type { ResourceBinding } from './types'
 
 type Value = string | number | Date
 
-const INTEGER = /^-?\d{1,15}$/
-const DATE = /^\d{4}-\d{2}-\d{2}$/
+const INTEGER = /^-?\d{1,16}$/
+const DAY_MS = 86_400_000
 
-/** Reads one filter value as its type; undefined when it is not one. */
-function readValue(type: ValueType, raw: string, upperBound = false): Value | undefined {
+/** An integer the column can hold; undefined otherwise (a larger one would fail the query). */
+function readInteger(raw: string, column: PgColumn): number | undefined {
+  if (!INTEGER.test(raw)) return undefined
+  const value = Number(raw)
+  const { min, max } = integerRangeOf(column)
+  return value >= min && value <= max ? value : undefined
+}
+
+/** Reads one filter value as its type, for the column it compares with; undefined when it is not one. */
+function readValue(type: ValueType, raw: string, column: PgColumn, upperBound = false): Value | undefined {
   switch (type) {
     case 'integer':
     case 'integer[]':
     case 'boolean':
       if (raw === 'true') return 1
       if (raw === 'false') return 0
-      return INTEGER.test(raw) ? Number(raw) : undefined
+      return readInteger(raw, column)
     case 'number':
       return Number.isFinite(Number(raw)) ? Number(raw) : undefined
     case 'date':
-      return DATE.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : undefined
+      return readDate(raw)
     case 'datetime': {
-      const time = Date.parse(raw.replace(' ', 'T'))
-      if (Number.isNaN(time)) return undefined
+      const time = readDateTime(raw)?.getTime()
+      if (time === undefined) return undefined
       // A day as the upper bound of a range includes the whole day.
-      return new Date(upperBound && DATE.test(raw) ? time + 86_400_000 : time)
+      return new Date(upperBound && isDateOnly(raw) ? Math.min(time + DAY_MS, LATEST_MOMENT) : time)
     }
     default:
       return raw
@@ -59,7 +74,8 @@ function keywordCondition(binding: ResourceBinding, filter: FilterMeta, text: st
   const conditions = filter.fields.map((field) => {
     const column = requireColumn(binding.table, field)
     if (isTextColumn(column)) return ilike(column, escapeLike(text))
-    return INTEGER.test(text) ? eq(column, Number(text)) : undefined
+    const value = readInteger(text, column)
+    return value === undefined ? undefined : eq(column, value)
   })
   return or(...conditions.filter((c): c is SQL => c !== undefined))
 }
@@ -81,27 +97,25 @@ function filterCondition(
     issues.push({ field: filter.name, key: 'validations.messages.default' })
     return undefined
   }
+  const link = binding.links?.[field]
+  const column = link ? link.targetColumn : requireColumn(binding.table, field)
   if (filter.kind === 'between') {
     const parts = Array.isArray(raw) ? raw : raw.split(',')
     const [from, to] = [parts[0]?.trim() ?? '', parts[1]?.trim() ?? '']
-    const low = from ? readValue(filter.type, from) : undefined
-    const high = to ? readValue(filter.type, to, true) : undefined
+    const low = from ? readValue(filter.type, from, column) : undefined
+    const high = to ? readValue(filter.type, to, column, true) : undefined
     if ((from && low === undefined) || (to && high === undefined)) return bad()
-    const column = requireColumn(binding.table, field)
-    const exclusive = filter.type === 'datetime' && DATE.test(to)
+    const exclusive = filter.type === 'datetime' && isDateOnly(to)
     return and(
       low === undefined ? undefined : gte(column, low),
       high === undefined ? undefined : exclusive ? lt(column, high) : lte(column, high),
     )
   }
-  const typed = values.map((value) => readValue(filter.type, value))
+  const typed = values.map((value) => readValue(filter.type, value, column))
   if (typed.some((value) => value === undefined)) return bad()
   const list = typed as Value[]
 
-  if (binding.links?.[field]) {
-    return linkCondition(binding, field, list as number[], filter.kind === 'not-in')
-  }
-  const column = requireColumn(binding.table, field)
+  if (link) return linkCondition(binding, field, list as number[], filter.kind === 'not-in')
   switch (filter.kind) {
     case 'equals':
       return eq(column, list[0])
@@ -119,21 +133,35 @@ function filterCondition(
 }
 
 /**
- * The conditions of a list: live rows, and every filter of the definition whose query parameter
- * is given and not empty. Values that do not fit a filter's type become issues on that parameter.
+ * The condition of each filter of the definition whose query parameter holds a value (`?id=,` and
+ * `?name=%20` hold none). Values that do not fit a filter's type become issues on that parameter.
  */
+export function buildFilterConditions(
+  binding: ResourceBinding,
+  query: QueryParams,
+  issues: FieldIssue[],
+): SQL[] {
+  const conditions: SQL[] = []
+  for (const filter of binding.definition.filters) {
+    const raw = query[filter.name]
+    if (raw === undefined) continue
+    const condition = filterCondition(binding, filter, raw, issues)
+    if (condition) conditions.push(condition)
+  }
+  return conditions
+}
+
+/** Rows not soft-deleted. */
+export function liveRows(binding: ResourceBinding): SQL | undefined {
+  const deletedAt = columnOf(binding.table, 'deleted_at')
+  return deletedAt ? isNull(deletedAt) : undefined
+}
+
+/** The conditions of a list: live rows, and every filter given a value. */
 export function buildFilters(
   binding: ResourceBinding,
   query: QueryParams,
   issues: FieldIssue[],
 ): SQL | undefined {
-  const conditions: (SQL | undefined)[] = []
-  const deletedAt = columnOf(binding.table, 'deleted_at')
-  if (deletedAt) conditions.push(isNull(deletedAt))
-  for (const filter of binding.definition.filters) {
-    const raw = query[filter.name]
-    if (raw === undefined) continue
-    conditions.push(filterCondition(binding, filter, raw, issues))
-  }
-  return and(...conditions)
+  return and(liveRows(binding), ...buildFilterConditions(binding, query, issues))
 }

@@ -1,3 +1,4 @@
+import { MAX_INTEGER, MIN_INTEGER } from '@brokerdesk/shared'
 import { getTableColumns, getTableName } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { ResourceTable } from './types'
@@ -19,3 +20,18 @@ export function requireColumn(table: ResourceTable, field: string): PgColumn {
 }
 
 export const isTimestampColumn = (column: PgColumn | undefined) => column?.columnType === 'PgTimestamp'
+
+/** The values an integer column holds, by its PostgreSQL type: beyond them a query fails. */
+export function integerRangeOf(column: PgColumn): { min: number; max: number } {
+  switch (column.columnType) {
+    case 'PgSmallInt':
+      return { min: -32_768, max: 32_767 }
+    case 'PgBigInt53':
+      return { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }
+    default:
+      return { min: MIN_INTEGER, max: MAX_INTEGER }
+  }
+}
+
+/** Whether a number can be the id of a record: a positive PostgreSQL integer. */
+export const isRecordId = (id: number) => Number.isInteger(id) && id > 0 && id <= MAX_INTEGER

@@ -1,6 +1,6 @@
 import type { Language } from '@brokerdesk/shared'
 import { and } from 'drizzle-orm'
-import { buildFilters } from './build-filters'
+import { buildFilterConditions, liveRows } from './build-filters'
 import type { FieldIssue } from './field-errors'
 import { assertNoIssues, type QueryParams } from './parse-list-query'
 import { runWrite } from './run-write'
@@ -8,18 +8,10 @@ import { countRows } from './select-rows'
 import type { ResourceBinding, ResourceContext, Row } from './types'
 import { softDeleteRows } from './write-records'
 
-/** Whether the query names at least one non-empty filter of the definition. */
-function hasFilter(binding: ResourceBinding, query: QueryParams): boolean {
-  return binding.definition.filters.some((filter) => {
-    const value = query[filter.name]
-    return Array.isArray(value) ? value.some((v) => v.trim() !== '') : (value ?? '').trim() !== ''
-  })
-}
-
 /**
  * Soft-deletes every live record the list filters of the query match, and answers how many.
  * With `dryRun` it only counts, so the client can ask "delete N records?" first. A query without
- * any filter is refused rather than deleting everything.
+ * a filter holding a value (`?id=,` holds none) is refused rather than deleting everything.
  */
 export async function deleteMatching(options: {
   ctx: ResourceContext
@@ -30,9 +22,11 @@ export async function deleteMatching(options: {
 }): Promise<{ count: number; dry_run: boolean }> {
   const { ctx, binding, query, dryRun } = options
   const issues: FieldIssue[] = []
-  const where = and(buildFilters(binding, query, issues), await binding.scope?.(ctx))
-  if (!hasFilter(binding, query)) issues.push({ field: 'filters', key: 'resource.condition_required' })
+  const conditions = buildFilterConditions(binding, query, issues)
+  if (conditions.length === 0 && issues.length === 0)
+    issues.push({ field: 'filters', key: 'resource.condition_required' })
   assertNoIssues(options.language, issues, binding.definition)
+  const where = and(liveRows(binding), ...conditions, await binding.scope?.(ctx))
   if (dryRun) return { count: await countRows(ctx.db, binding, where), dry_run: true }
   return runWrite(ctx, query, async (tx) => {
     const rows = (await tx.select().from(binding.table).where(where).for('update')) as Row[]

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { logs, years } from '../db/schema/index'
+import { loginAs } from '../testing/login-as'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { type AdminClient, adminClient } from './testing/admin-client'
 
@@ -70,6 +71,14 @@ describe('export pages', () => {
   })
 })
 
+describe('export page keys', () => {
+  it('refuse a max_id beyond the id column with a 422', async () => {
+    const response = await admin.get('/admin/years/excel?max_id=2147483648')
+    expect(response.statusCode).toBe(422)
+    expect(Object.keys(response.json().errors)).toEqual(['max_id'])
+  })
+})
+
 describe('import', () => {
   it('stores the good rows, reports each bad row with an error column, in one logged transaction', async () => {
     const [existing] = await t.app.db.select().from(years).where(eq(years.name, 'Period 31'))
@@ -103,6 +112,33 @@ describe('import', () => {
     // The id sequence moved past the imported id.
     const created = await admin.post('/admin/years', { name: 'After import', value: '1' })
     expect(created.json().row.id).toBeGreaterThan(99_999)
+  })
+
+  it('reports a row holding text the database cannot store or an id beyond the column as that row, storing the others', async () => {
+    const datas = [
+      { name: 'Clean one', value: '1' },
+      { name: 'a\u0000b', value: '2' },
+      { name: 'Half \ud800', value: '3' },
+      { id: 2_147_483_648, name: 'Far id', value: '4' },
+      { name: 'Clean two', value: '5' },
+    ]
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/years/import',
+      headers: { ...(await loginAs(t.app, 1)).api, language: 'en' },
+      payload: { datas },
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const body = response.json()
+    expect(body.imported).toBe(2)
+    expect(body.errors.map((row: { error: string }) => row.error)).toEqual([
+      'The Name field contains characters that cannot be stored (NUL or broken Unicode)',
+      'The Name field contains characters that cannot be stored (NUL or broken Unicode)',
+      'The ID field must be between 1 and 2147483647',
+    ])
+    const names = (await t.app.db.select().from(years)).map((y) => y.name)
+    expect(names).toEqual(expect.arrayContaining(['Clean one', 'Clean two']))
+    expect(names).not.toContain('Far id')
   })
 
   it('refuses to update a deleted record through an import', async () => {

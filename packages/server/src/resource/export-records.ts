@@ -2,7 +2,7 @@ import type { ExportPage, Language } from '@brokerdesk/shared'
 import { and, gt, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { buildFilters } from './build-filters'
-import { requireColumn } from './columns'
+import { integerRangeOf, requireColumn } from './columns'
 import type { FieldIssue } from './field-errors'
 import { assertNoIssues, firstValue, parsePaging, parseSort, type QueryParams } from './parse-list-query'
 import { presentExportRows } from './present-rows'
@@ -30,15 +30,16 @@ export async function exportRecords(options: ExportRecordsOptions): Promise<Expo
   const paging = parsePaging(query, issues, { export: true })
   const sort = parseSort(binding.definition, query, issues)
   const filters = and(buildFilters(binding, query, issues), options.scope)
+  const idColumn = requireColumn(binding.table, 'id')
   const rawMaxId = firstValue(query.max_id) ?? ''
-  if (rawMaxId !== '' && !/^\d{1,15}$/.test(rawMaxId))
+  if (rawMaxId !== '' && !(/^\d{1,16}$/.test(rawMaxId) && Number(rawMaxId) <= integerRangeOf(idColumn).max))
     issues.push({ field: 'max_id', key: 'validations.messages.integer' })
   assertNoIssues(language, issues, binding.definition)
 
   const { page, perPage } = paging
   const maxId = Number(rawMaxId || 0)
   const keyset = sort.length === 0
-  const where = keyset && maxId > 0 ? and(filters, gt(requireColumn(binding.table, 'id'), maxId)) : filters
+  const where = keyset && maxId > 0 ? and(filters, gt(idColumn, maxId)) : filters
   const counting = firstValue(query.get_count) === '1' || page === 1
   const [remaining, rows] = await Promise.all([
     counting ? countRows(db, binding, where) : undefined,

@@ -1,10 +1,11 @@
-import { MAX_IMPORT_ROWS } from '@brokerdesk/shared'
+import { MAX_IMPORT_ROWS, MAX_INTEGER } from '@brokerdesk/shared'
 import { and, eq } from 'drizzle-orm'
 import { bumpIdSequence } from '../db/seed/sequences'
 import { setStatementTimeout } from '../db/statement-timeout'
 import { AppError } from '../errors'
 import { translate } from '../i18n/translate'
-import { requireColumn } from './columns'
+import { findUnstorableField } from '../input/storable-text'
+import { isRecordId, requireColumn } from './columns'
 import { invalidFields } from './field-errors'
 import { runWrite } from './run-write'
 import { saveRecord } from './save-record'
@@ -28,17 +29,30 @@ function describeFailure(ctx: ResourceContext, error: unknown): string {
   return translate(ctx.language, 'errors.internal')
 }
 
-const idOf = (row: Row): number | undefined => {
+/** The id a row names: undefined when none; a row naming something else is refused. */
+function idOf(ctx: ResourceContext, row: Row): number | undefined {
+  if (row.id === undefined || row.id === null || row.id === '') return undefined
   const id = Number(row.id)
-  return row.id !== undefined && row.id !== null && row.id !== '' && Number.isInteger(id) && id > 0
-    ? id
-    : undefined
+  if (!isRecordId(id)) {
+    const issue = { field: 'id', key: 'validations.messages.between', params: { min: 1, max: MAX_INTEGER } }
+    throw invalidFields(ctx.language, [issue])
+  }
+  return id
+}
+
+/** Refuses a row holding text PostgreSQL cannot store, naming its field. */
+function checkStorable(ctx: ResourceContext, binding: ResourceBinding, row: Row): void {
+  const field = findUnstorableField(row)
+  if (field !== undefined) {
+    throw invalidFields(ctx.language, [{ field, key: 'validations.messages.unstorable' }], binding.definition)
+  }
 }
 
 /**
  * Imports rows (`{datas: [...]}`, SPEC §7) in one transaction. Each row is validated with the same
  * rules as a create; a row naming the id of a live record updates it, one naming an unused id is
- * created with it. Each row is stored in its own savepoint, so a bad row is reported with an
+ * created with it. Each row is stored in its own savepoint, so a bad row (also one holding text the
+ * database cannot store: the route leaves those checks to this function) is reported with an
  * `error` column and does not block the good ones. A row naming a record outside the caller's
  * scope is refused like that, whatever else it holds.
  */
@@ -71,7 +85,8 @@ export async function importRecords(options: {
         let stored: Row | undefined
         try {
           await tx.transaction(async (savepoint) => {
-            const id = idOf(row)
+            checkStorable(ctx, binding, row)
+            const id = idOf(ctx, row)
             const found =
               id === undefined ? [] : await savepoint.select().from(binding.table).where(eq(idColumn, id))
             stored = found[0] as Row | undefined

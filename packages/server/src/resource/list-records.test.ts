@@ -105,6 +105,30 @@ describe('list filters', () => {
   })
 })
 
+describe('filter values the database cannot compare', () => {
+  it('are answered with a 422 naming them: integers beyond their column, days that do not exist', async () => {
+    const response = await admin.get(
+      '/admin/products/list?id=2147483648&status=40000&firm_id=1,-2147483649&issue_at=%2B275760-09-13,&stop_at=2024-02-31,',
+    )
+    expect(response.statusCode).toBe(422)
+    expect(Object.keys(response.json().errors).sort()).toEqual([
+      'firm_id',
+      'id',
+      'issue_at',
+      'status',
+      'stop_at',
+    ])
+  })
+
+  it('leave an integer column out of a keyword search when the number does not fit it', async () => {
+    const beyond = await admin.get('/admin/areas/list?keyword=2147483648&get_count=1')
+    expect(beyond.statusCode).toBe(200)
+    expect(beyond.json().total).toBe(0)
+    const beijing = (await admin.get('/admin/areas/list?keyword=110000')).json()
+    expect(beijing.data.map((row: { id: number }) => row.id)).toContain(110000)
+  })
+})
+
 describe('list sorting', () => {
   it('sorts by whitelisted fields, descending with a minus', async () => {
     expect(await names('sort=-issue_at&status=0,1,2&issue_at=2024-01-01,')).toEqual([

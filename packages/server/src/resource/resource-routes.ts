@@ -5,7 +5,8 @@ import { z } from 'zod'
 import type { Db } from '../db/client'
 import { setStatementTimeout } from '../db/statement-timeout'
 import { notFound } from '../errors'
-import { requireColumn } from './columns'
+import { LARGE_BODY_LIMIT } from '../plugins/input-hygiene'
+import { isRecordId, requireColumn } from './columns'
 import { contextOf } from './context'
 import { exportRecords } from './export-records'
 import { invalidFields } from './field-errors'
@@ -56,21 +57,31 @@ export function listQuerySchema(definition: ResourceDefinition, options: { expor
 
 const ZId = z.object({ id: z.string() })
 
-/** A record id from the path: a positive integer, or 404. */
-export function parseId(raw: string): number {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) <= 0 || Number(raw) > 2_147_483_647) throw notFound()
-  return Number(raw)
+const ID_TEXT = /^\d{1,10}$/
+
+/** A record id given as a number or as digits; undefined for anything else (1.5, true, [1], 2147483648). */
+function readRecordId(value: unknown): number | undefined {
+  const id =
+    typeof value === 'number' ? value : typeof value === 'string' && ID_TEXT.test(value) ? Number(value) : NaN
+  return isRecordId(id) ? id : undefined
 }
 
-/** The `ids` of a delete body: a non-empty list of positive integers. */
+/** A record id from the path: a positive integer, or 404. */
+export function parseId(raw: string): number {
+  const id = readRecordId(raw)
+  if (id === undefined) throw notFound()
+  return id
+}
+
+/** The `ids` of a delete body: a non-empty list (or one) of record ids, at most 1000. */
 export function parseIds(request: FastifyRequest): number[] {
   const raw = (request.body as { ids?: unknown } | undefined)?.ids
   const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]
-  const ids = list.map(Number)
-  if (ids.length === 0 || ids.length > 1000 || ids.some((id) => !Number.isInteger(id) || id <= 0)) {
+  const ids = list.map(readRecordId)
+  if (ids.length === 0 || ids.length > 1000 || ids.some((id) => id === undefined)) {
     throw invalidFields(request.language, [{ field: 'ids', key: 'validations.messages.array' }])
   }
-  return [...new Set(ids)]
+  return [...new Set(ids as number[])]
 }
 
 const queryOf = (request: FastifyRequest) => request.query as QueryParams
@@ -139,9 +150,13 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
   if (has('import')) {
     app.post(
       `${base}/import`,
-      documented(definition, 'Import rows', {
-        body: z.object({ datas: z.array(definition.create.partial()) }),
-      }),
+      {
+        ...documented(definition, 'Import rows', {
+          body: z.object({ datas: z.array(definition.create.partial()) }),
+        }),
+        bodyLimit: LARGE_BODY_LIMIT,
+        config: { checksTextsPerRow: true },
+      },
       (request) =>
         importRecords({
           ctx: contextOf(request),

@@ -2,23 +2,29 @@ import { methodBitOf } from '@brokerdesk/shared'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import { logs, menus } from '../db/schema/index'
+import { toStorableText } from '../input/storable-text'
 import { locateIp } from '../ip-location/locate-ip'
 import type { FieldChanges } from './record-changes'
 import type { ResourceContext } from './types'
 
 export const SECRET_KEY = /password|secret|token|^_token$/i
+/** Deeper than any form or import row nests; what lies below is logged as `…`. */
+const MAX_LOGGED_DEPTH = 16
 
-/** The request parameters as the log keeps them: anything that looks like a secret removed. */
-export function withoutSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutSecrets)
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>)
-        .filter(([key]) => !SECRET_KEY.test(key))
-        .map(([key, inner]) => [key, withoutSecrets(inner)]),
-    )
-  }
-  return value
+/**
+ * The request parameters as the log keeps them: anything that looks like a secret removed, texts
+ * and keys jsonb cannot store made storable, nesting cut at a depth no input needs.
+ */
+export function withoutSecrets(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return toStorableText(value)
+  if (!value || typeof value !== 'object' || value instanceof Date) return value
+  if (depth >= MAX_LOGGED_DEPTH) return '…'
+  if (Array.isArray(value)) return value.map((inner) => withoutSecrets(inner, depth + 1))
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([key]) => !SECRET_KEY.test(key))
+      .map(([key, inner]) => [toStorableText(key), withoutSecrets(inner, depth + 1)]),
+  )
 }
 
 /** The menu item of the route being written through, for the log's menu_id (0 when none). */

@@ -158,6 +158,30 @@ describe('validation answers', () => {
   })
 })
 
+describe('ids and references beyond the id column', () => {
+  it('refuse a delete whose ids are not record ids, deleting nothing', async () => {
+    for (const ids of [[2_147_483_648], ['2147483648'], '2147483648', [true], [[1]], { 0: 1 }, [1.5]]) {
+      const response = await admin.delete('/admin/banks', { ids })
+      expect(response.statusCode, JSON.stringify(ids)).toBe(422)
+    }
+    const [bank] = await t.app.db.select().from(banks).where(eq(banks.id, 1))
+    expect(bank.deleted_at).toBeNull()
+  })
+
+  it('refuse references and links beyond the id column with a 422 on the field', async () => {
+    const firm = await admin.post('/admin/firms', {
+      ...firmInput,
+      name: 'Far banks',
+      bank_ids: [2_147_483_648],
+    })
+    expect(firm.statusCode).toBe(422)
+    expect(Object.keys(firm.json().errors)).toEqual(['bank_ids'])
+    const node = await admin.post('/admin/classifys', { name: 'Far parent', parent_id: 2_147_483_648 })
+    expect(node.statusCode).toBe(422)
+    expect(Object.keys(node.json().errors)).toEqual(['parent_id'])
+  })
+})
+
 describe('permissions', () => {
   it('answers 403 to an administrator whose role lacks the route, and lists only allowed actions', async () => {
     const { user } = await insertLimitedAdmin(t.app.db, [

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { readDate, readDateTime } from '../validation/dates'
+import { exceedsJsonDepth, MAX_INTEGER, MIN_INTEGER } from '../validation/limits'
 import { isIp, PATTERNS } from '../validation/patterns'
 import { bitmask, oneOf, userName } from '../validation/rules'
 import { codesOf, type OptionItem } from './define-resource'
@@ -58,12 +60,17 @@ export const optionalMobile = () =>
     .refine((v) => v === '' || PATTERNS.mobile.test(v), message('mobile'))
     .default('')
 
-/** An integer within bounds (numbers in strings are read, as forms and imports send them). */
+/**
+ * An integer within bounds, by default those of a PostgreSQL integer column (numbers in strings are
+ * read, as forms and imports send them).
+ */
 export const integer = (options: { min?: number; max?: number } = {}) => {
-  let schema = z.coerce.number(message('integer')).int(message('integer'))
-  if (options.min !== undefined) schema = schema.min(options.min, message('min_value', { min: options.min }))
-  if (options.max !== undefined) schema = schema.max(options.max, message('max_value', { max: options.max }))
-  return schema
+  const { min = MIN_INTEGER, max = MAX_INTEGER } = options
+  return z.coerce
+    .number(message('integer'))
+    .int(message('integer'))
+    .min(min, message('min_value', { min }))
+    .max(max, message('max_value', { max }))
 }
 
 /** The id of another record; 0 is "none" unless `required`. */
@@ -72,6 +79,7 @@ export const reference = (options: { required?: boolean } = {}) =>
     .number(message('integer'))
     .int(message('integer'))
     .min(0, message('integer'))
+    .max(MAX_INTEGER, message('max_value', { max: MAX_INTEGER }))
     .refine((v) => !options.required || v > 0, message('required'))
 
 /** A list of record ids: an array, or a comma-separated text (as an import cell holds it). */
@@ -81,7 +89,7 @@ export const idList = () =>
       z.array(z.coerce.number()),
       z.string().transform((v) => (v.trim() ? v.split(',').map(Number) : [])),
     ])
-    .refine((ids) => ids.every((id) => Number.isInteger(id) && id > 0), message('array'))
+    .refine((ids) => ids.every((id) => Number.isInteger(id) && id > 0 && id <= MAX_INTEGER), message('array'))
     .transform((ids) => [...new Set(ids)])
     .default([])
 
@@ -116,26 +124,22 @@ export const commaIntegers = () =>
         .join(','),
     )
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/
-
-/** A date `yyyy-MM-dd`; empty or null means none. */
+/** A date `yyyy-MM-dd` that exists in the calendar; empty or null means none. */
 export const optionalDate = () =>
   z
     .union([z.null(), z.undefined(), z.string(message('date'))])
-    .refine((v) => !v || (DATE.test(v.trim()) && !Number.isNaN(Date.parse(v.trim()))), message('date'))
-    .transform((v) => (v ? v.trim() : null))
+    .refine((v) => !v?.trim() || readDate(v.trim()) !== undefined, message('date'))
+    .transform((v) => (v?.trim() ? v.trim() : null))
 
 /** A date and time (`yyyy-MM-dd hh:mm:ss` or ISO 8601), returned as ISO 8601; empty or null means none. */
 export const optionalDateTime = () =>
   z
     .union([z.null(), z.undefined(), z.string(message('date'))])
-    .refine((v) => {
-      if (!v?.trim()) return true
-      const text = v.trim()
-      return (DATE_TIME.test(text) || DATE.test(text)) && !Number.isNaN(Date.parse(text.replace(' ', 'T')))
-    }, message('date'))
-    .transform((v) => (v?.trim() ? new Date(v.trim().replace(' ', 'T')).toISOString() : null))
+    .refine((v) => !v?.trim() || readDateTime(v.trim()) !== undefined, message('date'))
+    .transform((v) => (v?.trim() ? (readDateTime(v.trim()) as Date).toISOString() : null))
+
+/** How deep the JSON text of a field may nest (component properties, options). */
+const JSON_FIELD_DEPTH = 16
 
 /** A JSON object: an object, or its text; empty or null means none. */
 export const optionalJsonObject = () =>
@@ -143,7 +147,7 @@ export const optionalJsonObject = () =>
     if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null
     if (typeof v !== 'string') return v
     try {
-      const parsed: unknown = JSON.parse(v)
+      const parsed: unknown = exceedsJsonDepth(v, JSON_FIELD_DEPTH) ? undefined : JSON.parse(v)
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
         return parsed as Record<string, unknown>
     } catch {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { APP_ENVS, MENU_GROUPS, METHOD_BITS, USE_BITS } from '../menu'
+import { MAX_INTEGER } from '../validation/limits'
 import { idField, nameField, timestampFields, treeFields, yesNoOptions } from './common-fields'
 import {
   defineResource,
@@ -172,8 +173,8 @@ export type TMenu = RecordOf<typeof menuResource.fields>
 
 /** The body of POST /admin/menus/update-position: where to put a dragged item. */
 export const ZMenuPositionSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  target_id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(MAX_INTEGER),
+  target_id: z.coerce.number().int().positive().max(MAX_INTEGER),
   position: z.enum(['before', 'after', 'inside']),
 })
 export type TMenuPosition = z.infer<typeof ZMenuPositionSchema>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { describeIssue } from '../validation/rules'
 import { agentSystemResource } from './agent-system'
+import { configResource } from './config'
 import { firmResource } from './firm'
 import { productResource } from './product'
 import { RESOURCES } from './registry'
@@ -53,6 +54,15 @@ describe('resource definitions', () => {
     })
     expect(keysOf(firmResource.create.safeParse({ name: 'F', full_name: 'F', type: 0 }))).toEqual({
       type: 'validations.messages.required',
+    })
+  })
+
+  it('refuse JSON text nested deeper than a field needs', () => {
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`
+    const input = { name: 'N', key: 'k', options: deep }
+    expect(keysOf(configResource.create.safeParse(input))).toEqual({ options: 'validations.messages.json' })
+    expect(configResource.create.parse({ ...input, options: '{"a":{"b":[1]}}' }).options).toEqual({
+      a: { b: [1] },
     })
   })
 

@@ -1,3 +1,5 @@
+export { isDateOnly, LATEST_MOMENT, readDate, readDateTime } from './dates'
+export { exceedsJsonDepth, MAX_INTEGER, MIN_INTEGER } from './limits'
 export * from './patterns'
 export * as rules from './rules'
 export { describeIssue, type IssueDescription } from './rules'

@@ -61,6 +61,8 @@ describe('rules', () => {
     expect(firstIssue(accepted(), false)?.key).toBe('validations.messages.accepted')
     expect(bitmask([1, 2, 4]).safeParse(5).success).toBe(true)
     expect(firstIssue(bitmask([1, 2, 4]), 8)?.key).toBe('validations.messages.in')
+    // 2^32 has no bit a 32-bit mask sees, and no column holds it.
+    expect(firstIssue(bitmask([1, 2, 4]), 2 ** 32)?.key).toBe('validations.messages.in')
     expect(firstIssue(bitmask([1, 2], { required: true }), 0)?.key).toBe('validations.messages.required')
     const form = z
       .object({ password: z.string(), password_confirmation: z.string() })

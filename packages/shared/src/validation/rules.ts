@@ -76,7 +76,7 @@ export const bitmask = (bits: readonly number[], options: { required?: boolean }
   return z.coerce
     .number(msg('in'))
     .int(msg('in'))
-    .refine((v) => v >= 0 && (v & ~all) === 0, msg('in'))
+    .refine((v) => v >= 0 && v <= all && (v & ~all) === 0, msg('in'))
     .refine((v) => !options.required || v > 0, msg('required'))
 }
 

@@ -111,4 +111,16 @@ describe('DELETE /admin/agent-systems/condition-delete', () => {
     const response = await admin.delete('/admin/agent-systems/condition-delete?dry_run=1')
     expect(response.statusCode).toBe(422)
   })
+
+  it('refuses a condition delete whose filters hold no value, deleting nothing', async () => {
+    await admin.post('/admin/agent-systems', { name: 'Survivor', full_name: 'Survivor system' })
+    const before = (await admin.get('/admin/agent-systems/list')).json().total
+    expect(before).toBeGreaterThan(0)
+    for (const query of ['id=,', 'id=,,&name=%20', 'created_at=,']) {
+      const response = await admin.delete(`/admin/agent-systems/condition-delete?${query}`)
+      expect(response.statusCode, query).toBe(422)
+      expect(Object.keys(response.json().errors)).toEqual(['filters'])
+    }
+    expect((await admin.get('/admin/agent-systems/list')).json().total).toBe(before)
+  })
 })

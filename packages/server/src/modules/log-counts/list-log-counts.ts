@@ -1,10 +1,13 @@
 import {
   type ExportPage,
+  isDateOnly,
+  LATEST_MOMENT,
   type Language,
   type ListPage,
   LOG_COUNT_PERIOD,
   type LogCountPeriod,
   logCountResource,
+  readDateTime,
 } from '@brokerdesk/shared'
 import type { Db } from '../../db/client'
 import type { FieldIssue } from '../../resource/field-errors'
@@ -18,7 +21,6 @@ import {
 import { type CountLoginsOptions, countLoginPeriods, countLogins } from './count-logins'
 
 const PERIODS = LOG_COUNT_PERIOD.map((option) => option.value as LogCountPeriod)
-const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 /** Reads `type` (the period, default day) and `created_at=from,to`. */
 function parseFilters(query: QueryParams, issues: FieldIssue[]) {
@@ -30,14 +32,19 @@ function parseFilters(query: QueryParams, issues: FieldIssue[]) {
   )
   const read = (text: string, upper: boolean) => {
     if (!text) return undefined
-    const time = Date.parse(text.replace(' ', 'T'))
-    if (Number.isNaN(time)) {
+    const time = readDateTime(text)?.getTime()
+    if (time === undefined) {
       issues.push({ field: 'created_at', key: 'validations.messages.date' })
       return undefined
     }
-    return new Date(upper && DAY.test(text) ? time + 86_400_000 : time)
+    return new Date(upper && isDateOnly(text) ? Math.min(time + 86_400_000, LATEST_MOMENT) : time)
   }
-  return { period: type, from: read(fromText, false), to: read(toText, true), toExclusive: DAY.test(toText) }
+  return {
+    period: type,
+    from: read(fromText, false),
+    to: read(toText, true),
+    toExclusive: isDateOnly(toText),
+  }
 }
 
 function parse(query: QueryParams, language: Language, options: { export?: boolean } = {}) {

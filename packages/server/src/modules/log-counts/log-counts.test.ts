@@ -74,6 +74,15 @@ describe('log statistics', () => {
     expect((await admin.get('/admin/log-counts/list?type=decade')).statusCode).toBe(422)
   })
 
+  it('refuse a range with a day that does not exist or a time beyond year 9999', async () => {
+    for (const range of ['2024-02-31,', '%2B275760-09-13,', ',9999-12-31T23:59:59-14:00']) {
+      const response = await admin.get(`/admin/log-counts/list?created_at=${range}`)
+      expect(response.statusCode, range).toBe(422)
+      expect(Object.keys(response.json().errors)).toEqual(['created_at'])
+    }
+    expect((await list('created_at=2024-01-30,9999-12-31')).data).toHaveLength(4)
+  })
+
   it('has only the list and export actions', async () => {
     const page = (await admin.get('/admin/log-counts')).json()
     expect(page.actions).toEqual(['list', 'export'])

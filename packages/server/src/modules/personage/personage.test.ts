@@ -89,6 +89,14 @@ describe('personal data', () => {
     })
   })
 
+  it('refuses region ids beyond the id column', async () => {
+    const user = await insertTestUser(t.app)
+    const me = await loginAs(t.app, user.id)
+    const response = await call('POST', '/api/home/personage/index', me.api, { city_id: 2_147_483_648 })
+    expect(response.statusCode).toBe(422)
+    expect(response.json().errors).toEqual({ city_id: ['The City field must be 2147483647 or less'] })
+  })
+
   it('refuses an e-mail address or number another account uses, but not its own', async () => {
     const other = await insertTestUser(t.app)
     const user = await insertTestUser(t.app, { email_verified_at: new Date() })

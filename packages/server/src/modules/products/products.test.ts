@@ -112,6 +112,19 @@ describe('insurance products', () => {
     expect(Object.keys(early.json().errors)).toEqual(['stop_at'])
   })
 
+  it('refuse days that do not exist, times beyond year 9999, a company id beyond the column, bits beyond the set', async () => {
+    const response = await admin.post('/admin/products', {
+      ...base,
+      name: 'Impossible',
+      issue_at: '+275760-09-13',
+      stop_at: '2024-02-31',
+      firm_id: 2_147_483_648,
+      pay_type: 2 ** 32,
+    })
+    expect(response.statusCode).toBe(422)
+    expect(Object.keys(response.json().errors).sort()).toEqual(['firm_id', 'issue_at', 'pay_type', 'stop_at'])
+  })
+
   it('offer their option sets and the related records in the page data', async () => {
     const body = (await admin.get('/admin/products')).json()
     expect(body.options.status.map((o: { value: number }) => o.value)).toEqual([0, 1, 2])

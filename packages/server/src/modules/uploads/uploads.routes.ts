@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsync } from 'fastify'
 import { unauthenticated } from '../../errors'
+import { LARGE_BODY_LIMIT } from '../../plugins/input-hygiene'
 import { invalidFields } from '../../resource/field-errors'
 import { MAX_UPLOAD_KB, storeUpload } from './store-upload'
 
@@ -12,7 +13,7 @@ export const uploadsModule: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/home/upload/index',
-    { schema: { tags: ['uploads'], summary: 'Upload an image or a PDF' } },
+    { schema: { tags: ['uploads'], summary: 'Upload an image or a PDF' }, bodyLimit: LARGE_BODY_LIMIT },
     async (request) => {
       if (!request.user) throw unauthenticated()
       const user = request.user

@@ -1,0 +1,58 @@
+import { LANGUAGES, type Language } from '@brokerdesk/shared'
+
+/** One text per language, in the order of LANGUAGES: zh-CN, en, zh-TW, de, es, fr, it, ja, ko, fa, pt, ru. */
+type Texts = [string, string, string, string, string, string, string, string, string, string, string, string]
+
+/** Messages of the input hygiene every request passes (plugins/input-hygiene.ts). */
+const MESSAGES: Record<string, Texts> = {
+  'validations.messages.unstorable': [
+    '{field}含有无法保存的字符（空字符或残缺的 Unicode 字符）',
+    'The {field} field contains characters that cannot be stored (NUL or broken Unicode)',
+    '{field}含有無法儲存的字元（空字元或殘缺的 Unicode 字元）',
+    'Das Feld {field} enthält Zeichen, die nicht gespeichert werden können (NUL oder defektes Unicode)',
+    'El campo {field} contiene caracteres que no se pueden guardar (NUL o Unicode dañado)',
+    'Le champ {field} contient des caractères impossibles à enregistrer (NUL ou Unicode invalide)',
+    'Il campo {field} contiene caratteri che non possono essere salvati (NUL o Unicode non valido)',
+    '{field}に保存できない文字（NUL または壊れた Unicode）が含まれています',
+    '{field} 항목에 저장할 수 없는 문자(NUL 또는 깨진 유니코드)가 있습니다',
+    'فیلد {field} نویسه‌هایی دارد که ذخیره نمی‌شوند (NUL یا یونیکد ناقص)',
+    'O campo {field} contém caracteres que não podem ser guardados (NUL ou Unicode inválido)',
+    'Поле {field} содержит символы, которые нельзя сохранить (NUL или повреждённый Юникод)',
+  ],
+  'errors.too_deep': [
+    '请求数据嵌套过深（最多 {depth} 层）。',
+    'The request is nested too deeply (at most {depth} levels).',
+    '請求資料巢狀過深（最多 {depth} 層）。',
+    'Die Anfrage ist zu tief verschachtelt (höchstens {depth} Ebenen).',
+    'La solicitud está anidada demasiado (como máximo {depth} niveles).',
+    'La requête est trop imbriquée (au plus {depth} niveaux).',
+    'La richiesta è annidata troppo in profondità (al massimo {depth} livelli).',
+    'リクエストの入れ子が深すぎます（最大 {depth} 階層）。',
+    '요청의 중첩이 너무 깊습니다(최대 {depth}단계).',
+    'درخواست بیش از حد تودرتو است (حداکثر {depth} سطح).',
+    'A solicitação está aninhada demais (no máximo {depth} níveis).',
+    'Запрос слишком глубоко вложен (не более {depth} уровней).',
+  ],
+  'errors.too_large': [
+    '请求数据过大。',
+    'The request is too large.',
+    '請求資料過大。',
+    'Die Anfrage ist zu groß.',
+    'La solicitud es demasiado grande.',
+    'La requête est trop volumineuse.',
+    'La richiesta è troppo grande.',
+    'リクエストが大きすぎます。',
+    '요청이 너무 큽니다.',
+    'درخواست بیش از حد بزرگ است.',
+    'A solicitação é grande demais.',
+    'Запрос слишком велик.',
+  ],
+}
+
+/** The input hygiene messages by language. */
+export const inputCatalogs = Object.fromEntries(
+  LANGUAGES.map((language, index) => [
+    language,
+    Object.fromEntries(Object.entries(MESSAGES).map(([key, texts]) => [key, texts[index]])),
+  ]),
+) as Record<Language, Record<string, string>>
