@@ -126,5 +126,5 @@ describe('bad input on every route', () => {
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200)
     const list = await app.inject({ method: 'GET', url: '/api/admin/banks/list', headers: admin })
     expect(list.statusCode).toBe(200)
-  }, 60_000)
+  }, 180_000)
 })
