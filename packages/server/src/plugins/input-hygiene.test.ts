@@ -49,7 +49,7 @@ describe('text the database cannot store', () => {
     const response = await sendJson(
       'POST',
       '/api/open/captcha/verify',
-      '{"id":"a\\u0000b","x":1,"duration_ms":900}',
+      '{"id":"a\\u0000b","x":1,"duration_ms":900,"track":[[0,0,0],[1,0,400],[1,0,900]]}',
     )
     expect(response.statusCode).toBe(422)
     expect(response.json().errors.id[0]).toContain('cannot be stored')
