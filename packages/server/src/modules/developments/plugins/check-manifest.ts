@@ -1,8 +1,9 @@
-import { RESOURCES } from '@brokerdesk/shared'
+import { RESOURCE_ACTIONS, RESOURCES } from '@brokerdesk/shared'
 import { getTableName, is } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
 import * as schema from '../../../db/schema/index'
 import { buildMenuRows } from '../../../db/seed/menu-rows'
+import { ACTION_ROUTES } from '../../../db/seed/menu-seed'
 import { MENU_TREE } from '../../../db/seed/menu-tree'
 import type { PluginManifest } from './plugin-manifest'
 
@@ -27,7 +28,7 @@ export const RESERVED_TABLES: ReadonlySet<string> = new Set([
 /**
  * What is wrong with a manifest beyond its shape, as readable sentences (empty when nothing is):
  * pages must not take the application's names, menus must lead to the plug-in's own pages, and
- * texts may only name the plug-in's own menus and pages.
+ * texts may only name the plug-in's own menus (with the action items of its resources) and pages.
  */
 export function checkManifest(manifest: PluginManifest): string[] {
   const problems: string[] = []
@@ -60,6 +61,10 @@ export function checkManifest(manifest: PluginManifest): string[] {
   for (const menu of manifest.menus) {
     for (const item of [menu, ...menu.children]) {
       menuNames.add(item.name)
+      // A resource's action items are named after it ("Notice details"): texts may translate them.
+      for (const action of item.resource ? (item.resource.only ?? RESOURCE_ACTIONS) : []) {
+        menuNames.add(ACTION_ROUTES[action].name(item.resource?.item ?? ''))
+      }
       const segment = item.url.split('/')[2]
       if (!pages.has(segment)) problems.push(`menu "${item.name}": ${item.url} is not under one of its pages`)
       if (item.resource && item.url !== `/admin/${segment}`) {

@@ -122,7 +122,7 @@ describe('plug-ins', () => {
 
     const texts = await t.app.inject({ url: '/api/open/plugin-texts', headers: { language: 'zh-CN' } })
     expect(texts.json().texts).toMatchObject({
-      menu: { Notices: '公告' },
+      menu: { Notices: '公告', 'Notice details': '公告详情' },
       labels: { notices: { title: '标题' } },
       options: { notices: { level: { important: '重要' } } },
     })
