@@ -3,16 +3,17 @@ import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { OIDC_CLIENT, startOidcProvider } from './openid-provider'
-import { startServer } from './server'
+import { prepareDatabaseTemplate, startServer } from './server'
 import { startSmtpInbox } from './smtp-inbox'
 
 export { E2E_ADMIN_PASSWORD } from './server'
 
 /**
- * Starts the built server (see startServer) with an SMTP inbox and an OpenID provider beside it in
+ * Prepares the database every server of the run copies, then starts the built server (see startServer) with an SMTP inbox and an OpenID provider beside it in
  * this process, for every spec to share.
  */
 export default async function setup(project: TestProject) {
+  const removeTemplate = await prepareDatabaseTemplate()
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-e2e-mail-'))
   const smtp = await startSmtpInbox(mailDir)
   let oidc: Awaited<ReturnType<typeof startOidcProvider>> | undefined
@@ -35,6 +36,7 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     await Promise.all([smtp.close(), oidc?.close()])
     fs.rmSync(mailDir, { recursive: true, force: true })
+    removeTemplate()
     throw error
   }
   project.provide('baseUrl', server.baseUrl)
@@ -45,6 +47,7 @@ export default async function setup(project: TestProject) {
     await server.stop()
     await Promise.all([smtp.close(), oidc?.close()])
     fs.rmSync(mailDir, { recursive: true, force: true })
+    removeTemplate()
   }
 }
 

@@ -12,7 +12,8 @@ export interface RunningServer {
   dataDir: string
   /** The server's output: JSON log lines, the log SMS provider's texts among them. */
   serverLog: string
-  stop: () => Promise<void>
+  /** Stops the server and removes its folder (unless told to keep it). */
+  stop: (options?: { keepData?: boolean }) => Promise<void>
 }
 
 function freePort(): Promise<number> {
@@ -41,9 +42,29 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`The server did not answer within 60 s:\n${output()}`)
 }
 
+/** Where a migrated and seeded embedded database waits to be copied (see prepareDatabaseTemplate). */
+const TEMPLATE_VARIABLE = 'E2E_DATABASE_TEMPLATE'
+
 /**
- * Starts the built server on a free port with a fresh embedded database, as `npm start` would
- * (APP_ENV testing unless `env` says otherwise). Its output goes to `<data dir>/server.log`.
+ * Starts the server once on an empty folder and stops it, leaving a migrated and seeded embedded
+ * database that every server of the run then starts from a copy of: creating an embedded database
+ * (initdb) and seeding it is most of a start. The seed is the same in every environment and runs
+ * again on each start, so a copy is as good as a fresh one. Returns a function that removes it.
+ */
+export async function prepareDatabaseTemplate(): Promise<() => void> {
+  const template = await startServer()
+  await template.stop({ keepData: true })
+  process.env[TEMPLATE_VARIABLE] = path.join(template.dataDir, 'pgdata')
+  return () => {
+    delete process.env[TEMPLATE_VARIABLE]
+    fs.rmSync(template.dataDir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Starts the built server on a free port with a fresh embedded database (a copy of the prepared
+ * template when there is one), as `npm start` would (APP_ENV testing unless `env` says otherwise).
+ * Its output goes to `<data dir>/server.log`.
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -53,6 +74,8 @@ export async function startServer(
   if (!fs.existsSync(main)) throw new Error('The app is not built: run "npm run build" before the e2e tests.')
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-e2e-'))
+  const template = process.env[TEMPLATE_VARIABLE]
+  if (template) fs.cpSync(template, path.join(dataDir, 'pgdata'), { recursive: true })
   const baseUrl = `http://127.0.0.1:${port}`
   const serverLog = path.join(dataDir, 'server.log')
   const logFile = fs.openSync(serverLog, 'a')
@@ -76,13 +99,13 @@ export async function startServer(
     stdio: ['ignore', logFile, logFile],
   })
   const output = () => fs.readFileSync(serverLog, 'utf8').slice(-4000)
-  const stop = async () => {
+  const stop = async ({ keepData = false } = {}) => {
     if (child.exitCode === null) {
       child.kill('SIGTERM')
       await new Promise((resolve) => child.once('exit', resolve))
     }
     fs.closeSync(logFile)
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true })
   }
   try {
     await waitForHealth(baseUrl, child, output)
