@@ -9,6 +9,7 @@ import type { AppConfig } from './config'
 import type { Database } from './db/client'
 import { notFound } from './errors'
 import { API_PREFIX, WEB_PREFIX } from './global-config'
+import { localControlPlugin } from './local-control/local-control-plugin'
 import { loadPluginRegistry } from './modules/developments/plugins/plugin-registry'
 import { registerModules } from './modules/index'
 import { authorize } from './modules/permissions/authorize'
@@ -32,6 +33,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Serve the built SPA (off in server tests that do not need it). */
   serveWeb?: boolean
+  /** The token of the control file a local command uses (see local-control); no control route without it. */
+  localControlToken?: string
 }
 
 function defaultWebDist(): string {
@@ -87,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(serveUploadsPlugin)
 
   await app.register(healthPlugin)
+  if (options.localControlToken) await app.register(localControlPlugin, { token: options.localControlToken })
   database.onConnectionLost((error) => app.log.warn({ err: error }, 'database connection lost'))
 
   const mount = (prefix: string, channel: Channel) =>

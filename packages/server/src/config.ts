@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { APP_ENVS, DEFAULT_LANGUAGE, LANGUAGES, THEMES } from '@brokerdesk/shared'
@@ -15,6 +16,7 @@ const ZEnv = z.object({
   /** Signs CSRF tokens and encrypts stored secrets. Required in production; generated and kept in the database otherwise. */
   APP_KEY: z.string().min(32, 'APP_KEY must be at least 32 characters').optional(),
   APP_DEBUG: ZBoolean.default(false),
+  SEED_DEMO: ZBoolean.default(false),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
@@ -72,6 +74,14 @@ const ZEnv = z.object({
 })
 
 export type AppConfig = ReturnType<typeof loadConfig>
+
+/**
+ * Reads `.env` from the working folder into the environment when there is one (entry points only;
+ * a variable already set in the environment wins).
+ */
+export function readEnvFile(file = '.env'): void {
+  if (fs.existsSync(file)) process.loadEnvFile(file)
+}
 
 export class ConfigError extends Error {}
 
@@ -133,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     redisUrl: e.REDIS_URL,
     adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO,
     sessionLifetime: e.SESSION_LIFETIME,
     defaultLanguage: e.DEFAULT_LANGUAGE,
     defaultTheme: e.DEFAULT_THEME,

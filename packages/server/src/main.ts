@@ -1,11 +1,37 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { buildApp } from './app'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, loadConfig, readEnvFile } from './config'
 import { openDatabase } from './db/client'
+import { seedDemo } from './db/seed/demo/seed-demo'
 import { seedDatabase } from './db/seed/index'
+import { removeControlFile, writeControlFile } from './local-control/control-file'
 import { buildLoggerOptions } from './logger'
+import { randomString } from './secrets'
+
+/**
+ * The generated password of the super administrator: written to DATA_DIR/admin-password.txt
+ * (readable by the owner only) and shown once in a box on the terminal, never in the log.
+ */
+function announceAdminPassword(dataDir: string, password: string): void {
+  const file = path.join(dataDir, 'admin-password.txt')
+  fs.mkdirSync(dataDir, { recursive: true })
+  fs.writeFileSync(file, `admin\n${password}\n`, { mode: 0o600 })
+  const lines = [
+    'The super administrator account was created.',
+    `username: admin    password: ${password}`,
+    `Also kept in ${file} (readable by you only):`,
+    'delete that file once you have changed the password.',
+  ]
+  const width = Math.max(...lines.map((line) => line.length))
+  const rule = `+${'-'.repeat(width + 2)}+`
+  process.stdout.write(
+    `\n${[rule, ...lines.map((line) => `| ${line.padEnd(width)} |`), rule].join('\n')}\n\n`,
+  )
+}
 
 async function start() {
+  readEnvFile()
   const config = loadConfig()
   const database = await openDatabase({
     url: config.databaseUrl,
@@ -15,20 +41,26 @@ async function start() {
   })
   await database.migrate()
   const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, env: config.env })
-  const app = await buildApp({ config, database, logger: buildLoggerOptions(config) })
+  const demo = seeded.created && config.seedDemo ? await seedDemo(database.db) : undefined
+  // On the embedded database, a command run beside the server (npm run seed:demo) asks the server.
+  const controlToken = config.databaseUrl ? undefined : randomString(40)
+  const app = await buildApp({
+    config,
+    database,
+    logger: buildLoggerOptions(config),
+    localControlToken: controlToken,
+  })
 
-  if (seeded.adminPasswordGenerated) {
-    // Printed once, on the first start of an empty database, and never logged to files.
-    process.stdout.write(
-      `\n  The super administrator account was created.\n  username: admin\n  password: ${seeded.adminPasswordGenerated}\n  (set ADMIN_PASSWORD to choose it; this is the only time it is shown)\n\n`,
-    )
-  }
+  if (seeded.adminPasswordGenerated) announceAdminPassword(config.dataDir, seeded.adminPasswordGenerated)
+  if (demo) app.log.info(demo, 'demo data added (SEED_DEMO)')
 
+  let control: ReturnType<typeof writeControlFile> | undefined
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down')
+    if (control) removeControlFile(config.dataDir, control)
     const timer = setTimeout(() => process.exit(1), 10_000).unref()
     try {
       await app.close()
@@ -44,6 +76,11 @@ async function start() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ host: config.host, port: config.port })
+  if (controlToken) {
+    const address = app.server.address()
+    const port = typeof address === 'object' && address ? address.port : config.port
+    control = writeControlFile(config.dataDir, port, controlToken)
+  }
   app.log.info(`Brokerdesk is running on http://localhost:${config.port} (${database.kind})`)
 }
 

@@ -19,7 +19,7 @@ export interface TestApp {
 
 /** One seeded app per test file; `env` overrides environment settings (APP_ENV, PAGE_GRAY, ...). */
 export async function createTestApp(
-  options: { env?: Record<string, string>; webDist?: string } = {},
+  options: { env?: Record<string, string>; webDist?: string; localControlToken?: string } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-test-'))
   const config = loadConfig({
@@ -38,7 +38,12 @@ export async function createTestApp(
   })
   if (!database.seeded)
     await seedDatabase(database.db, { adminPassword: TEST_ADMIN_PASSWORD, env: config.env })
-  const app = await buildApp({ config, database, serveWeb: Boolean(options.webDist) })
+  const app = await buildApp({
+    config,
+    database,
+    serveWeb: Boolean(options.webDist),
+    localControlToken: options.localControlToken,
+  })
   await app.ready()
   return {
     app,

@@ -4,7 +4,7 @@ import type { Db } from '../client'
 import { seedCatalogue } from './catalogue/seed-catalogue'
 import { seedConfigs } from './seed-configs'
 import { seedMenus } from './seed-menus'
-import { seedAdminUser, seedSuperAdminRole } from './seed-super-admin'
+import { type SeededAdmin, seedAdminUser, seedSuperAdminRole } from './seed-super-admin'
 
 /** Serialises servers that start together on the same database. */
 const SEED_LOCK_KEY = 7_201_001
@@ -21,10 +21,7 @@ export interface SeedOptions {
  * and user, the default settings. Rows that exist are never changed, so running it again on
  * every start is safe.
  */
-export async function seedDatabase(
-  db: Db,
-  options: SeedOptions,
-): Promise<{ adminPasswordGenerated?: string }> {
+export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeededAdmin> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
     const newMenuIds = await seedMenus(tx)

@@ -47,16 +47,20 @@ export async function seedSuperAdminRole(tx: Tx, newMenuIds: number[]): Promise<
  * Creates the `admin` user with an admins row holding the super administrator role, unless a user
  * with that id or name exists. Returns the password when it had to be generated.
  */
-export async function seedAdminUser(
-  tx: Tx,
-  adminPassword: string | undefined,
-): Promise<{ adminPasswordGenerated?: string }> {
+export interface SeededAdmin {
+  /** The super administrator was created now: the installation's first start. */
+  created: boolean
+  /** The password generated for it (when ADMIN_PASSWORD was not given). */
+  adminPasswordGenerated?: string
+}
+
+export async function seedAdminUser(tx: Tx, adminPassword: string | undefined): Promise<SeededAdmin> {
   const [existing] = await tx
     .select({ id: users.id })
     .from(users)
     .where(or(eq(users.id, ADMIN_USER_ID), and(eq(users.uname, ADMIN_UNAME), isNull(users.deleted_at))))
     .limit(1)
-  if (existing) return {}
+  if (existing) return { created: false }
 
   const password = adminPassword ?? generatePassword()
   const [user] = await tx
@@ -71,10 +75,10 @@ export async function seedAdminUser(
     })
     .onConflictDoNothing()
     .returning({ id: users.id })
-  if (!user) return {}
+  if (!user) return { created: false }
   await bumpIdSequence(tx, users)
 
   const [admin] = await tx.insert(admins).values({ user_id: user.id }).returning({ id: admins.id })
   await tx.insert(adminRole).values({ admin_id: admin.id, role_id: SUPER_ADMIN_ROLE_ID })
-  return adminPassword ? {} : { adminPasswordGenerated: password }
+  return adminPassword ? { created: true } : { created: true, adminPasswordGenerated: password }
 }

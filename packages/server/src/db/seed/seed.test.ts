@@ -248,7 +248,7 @@ describe('seedDatabase on an empty database', () => {
 describe('seedDatabase on a seeded database', () => {
   it('changes nothing on a second run and generates no password', async () => {
     const before = await snapshotSeededTables(db)
-    expect(await seedDatabase(db, { env: 'testing' })).toEqual({})
+    expect(await seedDatabase(db, { env: 'testing' })).toEqual({ created: false })
     expect(await snapshotSeededTables(db)).toEqual(before)
   })
 
@@ -270,7 +270,7 @@ describe('seedDatabase on a seeded database', () => {
       await tx.delete(admins)
       await tx.delete(users)
       const result = await seedDatabase(asDb(tx), { adminPassword: 'Chosen-pass-2024', env: 'production' })
-      expect(result).toEqual({})
+      expect(result).toEqual({ created: true })
       const [admin] = await tx.select().from(users).where(eq(users.uname, 'admin'))
       expect(await verify(admin.password, 'Chosen-pass-2024')).toBe(true)
       const [{ links }] = await tx.select({ links: count() }).from(adminRole)
