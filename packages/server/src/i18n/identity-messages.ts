@@ -19,6 +19,8 @@ export const identityCatalogs: Record<Language, Record<string, string>> = {
     'auth.throttle': 'Too many failed logins. Please try again in {minutes} minutes.',
     'auth.registered': 'Registration successful.',
     'code.sent': 'The verification code has been sent.',
+    'code.sent_if_exists_sms':
+      'If an account uses this mobile number, a verification code has been sent to it by SMS.',
     'code.sent_if_exists': 'If an account uses this address, a verification code has been sent to it.',
     'code.wait': 'Please wait {seconds} seconds before requesting another code.',
     'code.send_limit': 'Too many codes have been sent. Please try again in {minutes} minutes.',
@@ -54,6 +56,7 @@ export const identityCatalogs: Record<Language, Record<string, string>> = {
     'auth.throttle': '登录失败次数过多，请在 {minutes} 分钟后重试。',
     'auth.registered': '注册成功。',
     'code.sent': '验证码已发送。',
+    'code.sent_if_exists_sms': '如果有账号使用该手机号，验证码已通过短信发送至该号码。',
     'code.sent_if_exists': '如果有账号使用该地址，验证码已发送至该地址。',
     'code.wait': '请等待 {seconds} 秒后再获取验证码。',
     'code.send_limit': '验证码发送次数过多，请在 {minutes} 分钟后重试。',
@@ -88,6 +91,7 @@ export const identityCatalogs: Record<Language, Record<string, string>> = {
     'auth.throttle': '登入失敗次數過多，請在 {minutes} 分鐘後重試。',
     'auth.registered': '註冊成功。',
     'code.sent': '驗證碼已發送。',
+    'code.sent_if_exists_sms': '如果有帳號使用該手機號碼，驗證碼已透過簡訊發送至該號碼。',
     'code.sent_if_exists': '如果有帳號使用該地址，驗證碼已發送至該地址。',
     'code.wait': '請等待 {seconds} 秒後再取得驗證碼。',
     'code.send_limit': '驗證碼發送次數過多，請在 {minutes} 分鐘後重試。',
@@ -124,6 +128,8 @@ export const identityCatalogs: Record<Language, Record<string, string>> = {
       'Zu viele fehlgeschlagene Anmeldungen. Bitte versuchen Sie es in {minutes} Minuten erneut.',
     'auth.registered': 'Registrierung erfolgreich.',
     'code.sent': 'Der Bestätigungscode wurde gesendet.',
+    'code.sent_if_exists_sms':
+      'Falls ein Konto diese Mobilnummer verwendet, wurde ein Bestätigungscode per SMS an sie gesendet.',
     'code.sent_if_exists':
       'Falls ein Konto diese Adresse verwendet, wurde ein Bestätigungscode an sie gesendet.',
     'code.wait': 'Bitte warten Sie {seconds} Sekunden, bevor Sie einen neuen Code anfordern.',
@@ -162,6 +168,8 @@ export const identityCatalogs: Record<Language, Record<string, string>> = {
     'auth.throttle': 'Demasiados inicios de sesión fallidos. Inténtelo de nuevo dentro de {minutes} minutos.',
     'auth.registered': 'Registro completado.',
     'code.sent': 'Se ha enviado el código de verificación.',
+    'code.sent_if_exists_sms':
+      'Si alguna cuenta usa este número de móvil, se le ha enviado un código de verificación por SMS.',
     'code.sent_if_exists': 'Si alguna cuenta usa esta dirección, se le ha enviado un código de verificación.',
     'code.wait': 'Espere {seconds} segundos antes de solicitar otro código.',
     'code.send_limit': 'Se han enviado demasiados códigos. Inténtelo de nuevo dentro de {minutes} minutos.',
@@ -197,6 +205,8 @@ export const identityCatalogs: Record<Language, Record<string, string>> = {
     'auth.throttle': 'Trop de connexions échouées. Veuillez réessayer dans {minutes} minutes.',
     'auth.registered': 'Inscription réussie.',
     'code.sent': 'Le code de vérification a été envoyé.',
+    'code.sent_if_exists_sms':
+      'Si un compte utilise ce numéro de mobile, un code de vérification lui a été envoyé par SMS.',
     'code.sent_if_exists': 'Si un compte utilise cette adresse, un code de vérification lui a été envoyé.',
     'code.wait': 'Veuillez patienter {seconds} secondes avant de demander un autre code.',
     'code.send_limit': 'Trop de codes ont été envoyés. Veuillez réessayer dans {minutes} minutes.',
@@ -233,6 +243,8 @@ export const identityCatalogs: Record<Language, Record<string, string>> = {
     'auth.throttle': 'Troppi accessi non riusciti. Riprova tra {minutes} minuti.',
     'auth.registered': 'Registrazione completata.',
     'code.sent': 'Il codice di verifica è stato inviato.',
+    'code.sent_if_exists_sms':
+      'Se un account usa questo numero di cellulare, gli è stato inviato un codice di verifica via SMS.',
     'code.sent_if_exists': 'Se un account usa questo indirizzo, gli è stato inviato un codice di verifica.',
     'code.wait': 'Attendi {seconds} secondi prima di richiedere un altro codice.',
     'code.send_limit': 'Sono stati inviati troppi codici. Riprova tra {minutes} minuti.',
@@ -268,6 +280,8 @@ export const identityCatalogs: Record<Language, Record<string, string>> = {
     'auth.throttle': 'ログインの失敗が多すぎます。{minutes} 分後に再度お試しください。',
     'auth.registered': '登録が完了しました。',
     'code.sent': '認証コードを送信しました。',
+    'code.sent_if_exists_sms':
+      'この携帯電話番号を使用するアカウントがある場合、SMS で認証コードを送信しました。',
     'code.sent_if_exists': 'このアドレスを使用するアカウントがある場合、認証コードを送信しました。',
     'code.wait': '次のコードを請求するまで {seconds} 秒お待ちください。',
     'code.send_limit': 'コードの送信回数が多すぎます。{minutes} 分後に再度お試しください。',
@@ -303,6 +317,8 @@ export const identityCatalogs: Record<Language, Record<string, string>> = {
     'auth.throttle': '로그인 실패가 너무 많습니다. {minutes}분 후에 다시 시도하세요.',
     'auth.registered': '가입이 완료되었습니다.',
     'code.sent': '인증 코드를 보냈습니다.',
+    'code.sent_if_exists_sms':
+      '이 휴대폰 번호를 사용하는 계정이 있으면 문자 메시지로 인증 코드를 보냈습니다.',
     'code.sent_if_exists': '이 주소를 사용하는 계정이 있으면 인증 코드를 보냈습니다.',
     'code.wait': '{seconds}초 후에 다른 코드를 요청하세요.',
     'code.send_limit': '코드를 너무 많이 보냈습니다. {minutes}분 후에 다시 시도하세요.',
@@ -337,6 +353,8 @@ export const identityCatalogs: Record<Language, Record<string, string>> = {
     'auth.throttle': 'تلاش‌های ناموفق ورود بیش از حد است. لطفاً {minutes} دقیقهٔ دیگر دوباره تلاش کنید.',
     'auth.registered': 'ثبت‌نام با موفقیت انجام شد.',
     'code.sent': 'کد تأیید ارسال شد.',
+    'code.sent_if_exists_sms':
+      'اگر حسابی از این شمارهٔ همراه استفاده کند، کد تأیید با پیامک به آن ارسال شده است.',
     'code.sent_if_exists': 'اگر حسابی از این نشانی استفاده کند، کد تأیید به آن ارسال شده است.',
     'code.wait': 'لطفاً {seconds} ثانیه صبر کنید و سپس کد دیگری درخواست کنید.',
     'code.send_limit': 'کدهای زیادی ارسال شده است. لطفاً {minutes} دقیقهٔ دیگر دوباره تلاش کنید.',
@@ -371,6 +389,8 @@ export const identityCatalogs: Record<Language, Record<string, string>> = {
     'auth.throttle': 'Muitas tentativas de login falharam. Tente novamente em {minutes} minutos.',
     'auth.registered': 'Cadastro concluído.',
     'code.sent': 'O código de verificação foi enviado.',
+    'code.sent_if_exists_sms':
+      'Se alguma conta usa este número de celular, um código de verificação foi enviado a ele por SMS.',
     'code.sent_if_exists': 'Se alguma conta usa este endereço, um código de verificação foi enviado a ele.',
     'code.wait': 'Aguarde {seconds} segundos antes de pedir outro código.',
     'code.send_limit': 'Foram enviados códigos demais. Tente novamente em {minutes} minutos.',
@@ -406,6 +426,8 @@ export const identityCatalogs: Record<Language, Record<string, string>> = {
     'auth.throttle': 'Слишком много неудачных попыток входа. Повторите через {minutes} мин.',
     'auth.registered': 'Регистрация выполнена.',
     'code.sent': 'Код подтверждения отправлен.',
+    'code.sent_if_exists_sms':
+      'Если этот номер телефона принадлежит учётной записи, на него отправлен код подтверждения по SMS.',
     'code.sent_if_exists': 'Если этот адрес принадлежит учётной записи, на него отправлен код подтверждения.',
     'code.wait': 'Подождите {seconds} с, прежде чем запросить новый код.',
     'code.send_limit': 'Отправлено слишком много кодов. Повторите через {minutes} мин.',

@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         target: { sms: request.body.mobile_phone },
         captcha: request.body.captcha,
       })),
-      alert: successAlert(request, 'code.sent_if_exists'),
+      alert: successAlert(request, 'code.sent_if_exists_sms'),
     }),
   )
 

@@ -144,14 +144,13 @@ export function SliderCaptcha({ onSuccess, autoFocus = false }: SliderCaptchaPro
         : status === 'unavailable'
           ? loadError || t('captcha.load_failed')
           : ''
+  // The failure is said once, below the track; the track keeps telling what to do.
   const hint =
-    status === 'failed' || (wrong && status === 'ready')
-      ? t('messages.captcha_incomplete')
-      : status === 'verifying'
-        ? t('captcha.verifying')
-        : status === 'loading'
-          ? t('captcha.loading')
-          : t('captcha.hint')
+    status === 'verifying'
+      ? t('captcha.verifying')
+      : status === 'loading'
+        ? t('captcha.loading')
+        : t('captcha.hint')
   const icon =
     status === 'success' ? (
       <CheckOutlined />
