@@ -2,6 +2,7 @@ import { Alert, Card, Flex, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HttpError } from '../../api/http'
+import { useDocumentTitle } from '../../app/use-document-title'
 import { ForbiddenPage, NotFoundPage } from '../../pages/errors/ErrorPage'
 import { PageLoading } from '../PageLoading'
 
@@ -12,20 +13,24 @@ export interface ResourcePageProps {
   title: string
 }
 
-/** A page's frame: its title (and buttons beside it) above a card. */
+/**
+ * A page's frame: its title (and buttons beside it) above a card. The title is the page's heading
+ * (its one `h1`, drawn at the size of a section title) and the browser tab's title.
+ */
 export function PageFrame({
   title,
   extra,
   children,
 }: {
-  title: ReactNode
+  title: string
   extra?: ReactNode
   children: ReactNode
 }) {
+  useDocumentTitle(title)
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} className="bd-page-title">
           {title}
         </Typography.Title>
         {extra}
