@@ -87,7 +87,7 @@ async function choose(select: Locator, title: string): Promise<void> {
   await page.keyboard.type(title)
   await page.locator(`.ant-select-dropdown:visible [title="${title}"]`).first().click()
   // A multiple select stays open after a choice: leave it by clicking the page title.
-  await page.getByRole('heading', { level: 3 }).click()
+  await page.getByRole('heading', { level: 1 }).click()
   await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' })
   // The choice shows in the select (a click during the dropdown's animation may not have landed).
   await select.locator('.ant-select').first().getByText(title, { exact: true }).first().waitFor()
@@ -230,6 +230,34 @@ describe('the catalogue', () => {
       },
       names.product,
     )
+  })
+
+  it('keeps a typed date on Enter without submitting, and asks before leaving a changed form', async () => {
+    await page.goto('/admin/products/create')
+    const products = form('products')
+    await products.waitFor()
+    await products.locator('#resource-products_name').fill(`${names.product}草稿`)
+    const stop = products.locator('#resource-products_stop_at')
+    await stop.click()
+    await stop.fill('2031-06-30')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => stop.inputValue()).toBe('2031-06-30')
+    // no submission: still here, and the required company shows no error
+    expect(page.url()).toContain('/admin/products/create')
+    expect(await errorOf('products', zh.fields.firm_id).count()).toBe(0)
+
+    await products.getByRole('button', { name: /返\s*回/ }).click()
+    const dialog = page.getByRole('dialog', { name: zh.forms.leave_title })
+    await dialog.getByText(zh.forms.leave_text).waitFor()
+    await dialog.getByRole('button', { name: /取\s*消/ }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    expect(page.url()).toContain('/admin/products/create')
+    expect(await products.locator('#resource-products_name').inputValue()).toBe(`${names.product}草稿`)
+
+    await page.locator('.bd-admin__breadcrumb a').first().click()
+    await dialog.waitFor()
+    await dialog.getByRole('button', { name: /确\s*定/ }).click()
+    await page.waitForURL((url) => !url.pathname.startsWith('/admin/products/create'))
   })
 
   it('finds the product through two filters, edits it, exports the list and deletes it', async () => {

@@ -8,9 +8,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Form, Space } from 'antd'
 import dayjs from 'dayjs'
-import { type ReactNode, useMemo, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { useLeaveGuard } from '../../forms/use-leave-guard'
 import { showServerErrors } from '../../forms/use-zod-form'
 import { type ObjectSchema, zodField } from '../../forms/zod-rule'
 import { notify } from '../../state/notify'
@@ -65,6 +66,14 @@ function toWire(fields: readonly FieldMeta[], values: Values): Values {
   return out
 }
 
+/**
+ * Enter in a date or time picker confirms the typed date; it must not also submit the whole form
+ * (the browser's implicit submission). The picker has handled the key by the time it gets here.
+ */
+function keepEnterInPickers(event: KeyboardEvent<HTMLFormElement>): void {
+  if (event.key === 'Enter' && (event.target as HTMLElement).closest('.ant-picker')) event.preventDefault()
+}
+
 /** The form of a resource from its fields: validated as the user types, saved with POST or PUT. */
 export function ResourceForm({
   page,
@@ -85,6 +94,8 @@ export function ResourceForm({
   const [form] = Form.useForm<Values>()
   const values = Form.useWatch([], form) ?? row
   const [saving, setSaving] = useState(false)
+  const [dirty, setDirty] = useState(false)
+  const release = useLeaveGuard(dirty)
   const creating = id === 'create'
   const editable = (page.actions as string[]).includes(creating ? 'create' : 'update')
   const rules = schema ?? formSchema(definition)
@@ -105,6 +116,7 @@ export function ResourceForm({
       await saveRow(page.resource, id, body)
       await queryClient.invalidateQueries({ queryKey: ['resource', page.resource] })
       notify('success', t('messages.success', { action }))
+      release()
       navigate(`/admin/${page.resource}`)
     } catch (error) {
       const rest = showServerErrors(form, error)
@@ -122,6 +134,8 @@ export function ResourceForm({
       initialValues={row}
       disabled={!editable}
       onFinish={submit}
+      onValuesChange={() => setDirty(true)}
+      onKeyDown={keepEnterInPickers}
       className="bd-resource-form"
       scrollToFirstError
     >
