@@ -114,6 +114,10 @@ export function ResourceForm({
     try {
       const body = toWire(fields, beforeSave ? beforeSave(input) : input)
       await saveRow(page.resource, id, body)
+      // The list must not show the old values for a moment: drop its cached pages (and rows), so
+      // it opens on fresh ones; what else depends on the resource is refetched.
+      queryClient.removeQueries({ queryKey: ['resource', page.resource, 'list'] })
+      queryClient.removeQueries({ queryKey: ['resource', page.resource, 'row'] })
       await queryClient.invalidateQueries({ queryKey: ['resource', page.resource] })
       notify('success', t('messages.success', { action }))
       release()
