@@ -3,7 +3,7 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { seedDatabase } from './db/seed/index'
-import { buildLoggerOptions } from './logger'
+import { buildLoggerOptions, startLogPruning } from './logger'
 
 async function start() {
   const config = loadConfig()
@@ -16,6 +16,8 @@ async function start() {
   await database.migrate()
   const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, env: config.env })
   const app = await buildApp({ config, database, logger: buildLoggerOptions(config) })
+
+  if (config.logLevel !== 'silent') startLogPruning(config, (error) => app.log.warn({ err: error }, 'log pruning failed'))
 
   if (seeded.adminPasswordGenerated) {
     // Printed once, on the first start of an empty database, and never logged to files.
