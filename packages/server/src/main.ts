@@ -17,7 +17,8 @@ async function start() {
   const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, env: config.env })
   const app = await buildApp({ config, database, logger: buildLoggerOptions(config) })
 
-  if (config.logLevel !== 'silent') startLogPruning(config, (error) => app.log.warn({ err: error }, 'log pruning failed'))
+  if (config.logLevel !== 'silent')
+    startLogPruning(config, (error) => app.log.warn({ err: error }, 'log pruning failed'))
 
   if (seeded.adminPasswordGenerated) {
     // Printed once, on the first start of an empty database, and never logged to files.

@@ -2,8 +2,8 @@ import type { Language } from '@brokerdesk/shared'
 import type { AppConfig } from './config'
 import type { ChangeBus } from './db/change-bus'
 import type { Database, Db } from './db/client'
-import type { LiveSettings } from './modules/configs/live-settings'
 import type { SessionUser } from './modules/auth/load-session-user'
+import type { LiveSettings } from './modules/configs/live-settings'
 import type { PluginRegistry } from './modules/developments/plugins/plugin-registry'
 
 /** Which mount a request came through: `/web-api` (cookie session, CSRF) or `/api` (bearer token). */

@@ -22,7 +22,8 @@ export function configChoices(options: unknown): Array<{ value: string; label: s
   const list = (options as { options?: unknown } | null | undefined)?.options
   if (!Array.isArray(list)) return []
   return list.flatMap((item) => {
-    if (typeof item === 'string' || typeof item === 'number') return [{ value: String(item), label: String(item) }]
+    if (typeof item === 'string' || typeof item === 'number')
+      return [{ value: String(item), label: String(item) }]
     if (item && typeof item === 'object' && 'value' in item) {
       const { value, label } = item as { value: unknown; label?: unknown }
       if (typeof value !== 'string' && typeof value !== 'number') return []
@@ -91,9 +92,17 @@ export const configResource = defineResource({
       const { min, max } = (value.options ?? {}) as { min?: unknown; max?: unknown }
       const number = Number(text)
       if (typeof min === 'number' && number < min) {
-        ctx.addIssue({ code: 'custom', path: ['value'], message: `validations.messages.min_value?min=${min}` })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: `validations.messages.min_value?min=${min}`,
+        })
       } else if (typeof max === 'number' && number > max) {
-        ctx.addIssue({ code: 'custom', path: ['value'], message: `validations.messages.max_value?max=${max}` })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: `validations.messages.max_value?max=${max}`,
+        })
       }
     }
     if (value.type === 4 && !BOOLEAN_VALUES.includes(text)) {

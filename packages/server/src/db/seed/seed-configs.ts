@@ -22,7 +22,11 @@ export async function seedConfigs(tx: Tx): Promise<number> {
       value: sql`case when trim(${configs.value}) in ('0', '') then '0' else '1' end`,
     })
     .where(
-      and(eq(configs.key, 'maintenance_mode'), eq(configs.type, CONFIG_TYPE.number), isNull(configs.deleted_at)),
+      and(
+        eq(configs.key, 'maintenance_mode'),
+        eq(configs.type, CONFIG_TYPE.number),
+        isNull(configs.deleted_at),
+      ),
     )
   const plain = await tx
     .select({ id: configs.id, value: configs.value })

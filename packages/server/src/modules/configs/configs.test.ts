@@ -73,10 +73,17 @@ describe('typed settings', () => {
     const flag = await admin.post('/admin/configs', { name: 'Flag', key: 'flag_on', type: 4, value: 'yes' })
     expect(flag.statusCode).toBe(422)
     expect(Object.keys(flag.json().errors)).toEqual(['value'])
-    expect((await admin.post('/admin/configs', { name: 'Flag', key: 'flag_on', type: 4, value: '1' })).statusCode).toBe(201)
+    expect(
+      (await admin.post('/admin/configs', { name: 'Flag', key: 'flag_on', type: 4, value: '1' })).statusCode,
+    ).toBe(201)
 
     const choices = '{"options": [{"value": "day", "label": "Day"}, "week"]}'
-    const noChoices = await admin.post('/admin/configs', { name: 'Bucket', key: 'bucket', type: 5, value: 'day' })
+    const noChoices = await admin.post('/admin/configs', {
+      name: 'Bucket',
+      key: 'bucket',
+      type: 5,
+      value: 'day',
+    })
     expect(Object.keys(noChoices.json().errors)).toEqual(['options'])
     const outside = await admin.post('/admin/configs', {
       name: 'Bucket',
@@ -137,11 +144,14 @@ describe('maintenance mode', () => {
     // Administrators keep working, on their own pages and the others.
     expect((await homeAs(superAdmin.web)).statusCode).toBe(200)
     expect(
-      (await t.app.inject({ method: 'GET', url: '/web-api/admin/configs', headers: superAdmin.web })).statusCode,
+      (await t.app.inject({ method: 'GET', url: '/web-api/admin/configs', headers: superAdmin.web }))
+        .statusCode,
     ).toBe(200)
 
     expect((await admin.put(`/admin/configs/${row.id}`, { value: '0' })).statusCode).toBe(200)
     expect((await homeAs(plain.web)).statusCode).toBe(200)
-    expect((await t.app.inject({ method: 'GET', url: '/web-api/open/config' })).json().maintenance).toBe(false)
+    expect((await t.app.inject({ method: 'GET', url: '/web-api/open/config' })).json().maintenance).toBe(
+      false,
+    )
   })
 })

@@ -29,7 +29,10 @@ export interface LiveSettings {
   readonly loads: number
 }
 
-export async function createLiveSettings(db: Db, bus: ChangeBus): Promise<LiveSettings & { stop(): Promise<void> }> {
+export async function createLiveSettings(
+  db: Db,
+  bus: ChangeBus,
+): Promise<LiveSettings & { stop(): Promise<void> }> {
   let held: Promise<Map<string, string>> | undefined
   let loads = 0
   const load = async () => {

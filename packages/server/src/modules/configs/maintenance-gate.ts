@@ -25,7 +25,8 @@ export const OPEN_DURING_MAINTENANCE: ReadonlySet<string> = new Set([
 /** The route's path without its mount (/api or /web-api). */
 function routePath(request: FastifyRequest): string {
   const url = request.routeOptions.url ?? request.url.split('?')[0]
-  for (const prefix of [WEB_PREFIX, API_PREFIX]) if (url.startsWith(`${prefix}/`)) return url.slice(prefix.length)
+  for (const prefix of [WEB_PREFIX, API_PREFIX])
+    if (url.startsWith(`${prefix}/`)) return url.slice(prefix.length)
   return url
 }
 

@@ -29,7 +29,8 @@ export async function fileLogRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'The log files (size, time), or with `file` the lines of a file read backwards from `before`',
+        summary:
+          'The log files (size, time), or with `file` the lines of a file read backwards from `before`',
         querystring: ZIndexQuery,
       },
     },
@@ -40,11 +41,17 @@ export async function fileLogRoutes(app: FastifyInstance): Promise<void> {
         return { file: query.file, ...(await readTail(file, { before: query.before, count: query.lines })) }
       }
       const keyword = query.keyword?.trim().toLowerCase()
-      const files = (await listLogFiles(dir)).filter((file) => !keyword || file.name.toLowerCase().includes(keyword))
+      const files = (await listLogFiles(dir)).filter(
+        (file) => !keyword || file.name.toLowerCase().includes(keyword),
+      )
       const direction = query.order === 'asc' ? 1 : -1
       files.sort((a, b) => {
         const by =
-          query.sort === 'size' ? a.size - b.size : query.sort === 'name' ? a.name.localeCompare(b.name) : a.modified.localeCompare(b.modified)
+          query.sort === 'size'
+            ? a.size - b.size
+            : query.sort === 'name'
+              ? a.name.localeCompare(b.name)
+              : a.modified.localeCompare(b.modified)
         return by * direction || a.name.localeCompare(b.name)
       })
       return { files, keep_days: app.config.logKeepDays }

@@ -13,7 +13,10 @@ let dir: string
 
 /** `count` numbered lines, like the log's JSON lines. */
 const numbered = (from: number, count: number) =>
-  Array.from({ length: count }, (_, i) => `{"level":30,"n":${from + i},"msg":"request completed ${'x'.repeat((from + i) % 97)}"}`)
+  Array.from(
+    { length: count },
+    (_, i) => `{"level":30,"n":${from + i},"msg":"request completed ${'x'.repeat((from + i) % 97)}"}`,
+  )
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -37,7 +40,11 @@ describe('the log files', () => {
     const listed = await admin.get('/admin/file-log/index')
     expect(listed.statusCode, listed.body).toBe(200)
     const names = listed.json().files.map((file: { name: string }) => file.name)
-    expect(names).toEqual(['brokerdesk.2026-11-22.1.log', 'brokerdesk.2026-11-21.1.log', 'brokerdesk.2026-11-20.1.log'])
+    expect(names).toEqual([
+      'brokerdesk.2026-11-22.1.log',
+      'brokerdesk.2026-11-21.1.log',
+      'brokerdesk.2026-11-20.1.log',
+    ])
     expect(listed.json().files[1]).toMatchObject({
       size: fs.statSync(path.join(dir, 'brokerdesk.2026-11-21.1.log')).size,
       modified: new Date('2026-11-21').toISOString(),
@@ -85,7 +92,9 @@ describe('the log files', () => {
     const seen: string[] = [...page.lines]
     let before = page.start
     for (let i = 0; i < 60 && before > 0; i++) {
-      const next = (await admin.get(`/admin/file-log/index?file=brokerdesk.2026-11-21.1.log&lines=1000&before=${before}`)).json()
+      const next = (
+        await admin.get(`/admin/file-log/index?file=brokerdesk.2026-11-21.1.log&lines=1000&before=${before}`)
+      ).json()
       expect(next.end).toBe(before)
       seen.unshift(...next.lines)
       before = next.start
@@ -93,9 +102,15 @@ describe('the log files', () => {
     expect(before).toBe(0)
     expect(seen).toEqual(numbered(1, 50_000))
 
-    const unterminated = (await admin.get('/admin/file-log/index?file=brokerdesk.2026-11-22.1.log&lines=1')).json()
+    const unterminated = (
+      await admin.get('/admin/file-log/index?file=brokerdesk.2026-11-22.1.log&lines=1')
+    ).json()
     expect(unterminated.lines).toEqual(['second, without newline'])
-    expect((await admin.get(`/admin/file-log/index?file=brokerdesk.2026-11-22.1.log&before=${unterminated.start}`)).json().lines).toEqual(['first line'])
+    expect(
+      (
+        await admin.get(`/admin/file-log/index?file=brokerdesk.2026-11-22.1.log&before=${unterminated.start}`)
+      ).json().lines,
+    ).toEqual(['first line'])
   })
 
   it('read a line longer than a page cut to its end, and an empty file as no lines', async () => {
