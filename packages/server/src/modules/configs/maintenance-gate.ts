@@ -18,6 +18,7 @@ export const OPEN_DURING_MAINTENANCE: ReadonlySet<string> = new Set([
   '/open/captcha/verify',
   '/open/login',
   '/open/logout',
+  '/open/other-login',
   '/open/other-login/:type',
   '/open/other-login-callback/:type',
 ])
