@@ -22,7 +22,7 @@ export function useMaintenance(): boolean {
   const query = useQuery({
     queryKey: MAINTENANCE_KEY,
     queryFn: async () =>
-      (await http.get<GlobalConfig>('/open/config', undefined, { silent: true })).maintenance,
+      (await http.get<GlobalConfig>('/open/config', undefined, { silent: true })).maintenance === true,
     initialData: getConfig().maintenance,
     staleTime: 0,
     refetchInterval: 60_000,
