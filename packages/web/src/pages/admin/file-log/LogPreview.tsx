@@ -1,8 +1,9 @@
 import { DownloadOutlined, ReloadOutlined, UpOutlined } from '@ant-design/icons'
-import { Alert, Button, Empty, Flex, Spin, Typography } from 'antd'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { Alert, Button, Empty, Flex, Segmented, Spin, Typography } from 'antd'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fetchTail, type TailPage } from './file-log-api'
+import { readableLine } from './readable-line'
 
 const PAGE_LINES = 200
 
@@ -22,6 +23,7 @@ export function LogPreview({ file, download }: { file: string; download?: string
   const [shown, setShown] = useState<Shown | null>(null)
   const [loading, setLoading] = useState(false)
   const [failed, setFailed] = useState(false)
+  const [raw, setRaw] = useState(false)
   const box = useRef<HTMLPreElement>(null)
   const scrollToEnd = useRef(false)
 
@@ -63,6 +65,7 @@ export function LogPreview({ file, download }: { file: string; download?: string
   })
 
   const count = shown?.lines.length ?? 0
+  const readable = useMemo(() => (raw ? [] : (shown?.lines ?? []).map(readableLine)), [raw, shown])
   return (
     <section className="bd-log-preview" aria-label={t('file_log.preview_of', { file })}>
       <Flex className="bd-log-preview__head" justify="space-between" align="center" wrap gap={8}>
@@ -70,6 +73,15 @@ export function LogPreview({ file, download }: { file: string; download?: string
           {file}
         </Typography.Text>
         <Flex gap={8} wrap>
+          <Segmented
+            size="small"
+            value={raw ? 'raw' : 'readable'}
+            onChange={(value) => setRaw(value === 'raw')}
+            options={[
+              { value: 'readable', label: t('file_log.readable') },
+              { value: 'raw', label: t('file_log.raw') },
+            ]}
+          />
           <Button
             size="small"
             icon={<UpOutlined />}
@@ -97,7 +109,15 @@ export function LogPreview({ file, download }: { file: string; download?: string
             {shown?.start === 0 && count > 0 && (
               <span className="bd-log-preview__edge">{t('file_log.beginning')}</span>
             )}
-            {shown?.lines.join('\n')}
+            {raw
+              ? shown?.lines.join('\n')
+              : readable.map((line, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their place
+                  <span key={index} className={`bd-log-line bd-log-line--${line.level ?? 'plain'}`}>
+                    {line.text}
+                    {'\n'}
+                  </span>
+                ))}
           </pre>
         )}
       </Spin>
