@@ -6,10 +6,13 @@ import helmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppConfig } from './config'
+import { createChangeBus } from './db/change-bus'
 import type { Database } from './db/client'
 import { notFound } from './errors'
 import { API_PREFIX, WEB_PREFIX } from './global-config'
 import { localControlPlugin } from './local-control/local-control-plugin'
+import { createLiveSettings } from './modules/configs/live-settings'
+import { maintenanceGate } from './modules/configs/maintenance-gate'
 import { loadPluginRegistry } from './modules/developments/plugins/plugin-registry'
 import { registerModules } from './modules/index'
 import { authorize } from './modules/permissions/authorize'
@@ -58,6 +61,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db)
   app.decorate('appKey', await resolveAppKey(database.db, config.appKey))
   app.decorate('plugins', loadPluginRegistry(config.plugins))
+  const changeBus = createChangeBus({ database, redisUrl: config.redisUrl })
+  const settings = await createLiveSettings(database.db, changeBus)
+  app.decorate('changeBus', changeBus)
+  app.decorate('settings', settings)
+  app.addHook('onClose', async () => {
+    await settings.stop().catch(() => undefined)
+    await changeBus.close()
+  })
 
   await app.register(cookie)
   await app.register(helmet, {
@@ -100,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           request.channel = channel
         })
         scope.addHook('onRequest', resolveSession)
+        scope.addHook('onRequest', maintenanceGate)
         if (channel === 'web') scope.addHook('preValidation', requireCsrfToken)
         scope.addHook('preValidation', authorize)
         await registerModules(scope)

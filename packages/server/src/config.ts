@@ -50,6 +50,8 @@ const ZEnv = z.object({
    * hop, otherwise a comma list of addresses or CIDR ranges (e.g. `127.0.0.1,10.0.0.0/8`).
    */
   TRUST_PROXY: z.string().default(''),
+  /** How many days the rolling log files under DATA_DIR/logs are kept. */
+  LOG_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built SPA lives; defaults to the web package's dist. */
   WEB_DIST: z.string().optional(),
@@ -157,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiUrl: e.WECHAT_API_URL.replace(/\/+$/, ''),
     },
     logLevel: e.LOG_LEVEL,
+    logKeepDays: e.LOG_KEEP_DAYS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     secureCookies: e.APP_ENV === 'production',

@@ -5,7 +5,11 @@ export const API_PREFIX = '/api'
 export const WEB_PREFIX = '/web-api'
 
 /** The global configuration of SPEC §3 for one caller (only `client_id` differs between callers). */
-export function buildGlobalConfig(config: AppConfig, clientId: string): GlobalConfig {
+export function buildGlobalConfig(
+  config: AppConfig,
+  clientId: string,
+  live: { maintenance: boolean },
+): GlobalConfig {
   return {
     name: config.name,
     api_url: API_PREFIX,
@@ -26,6 +30,7 @@ export function buildGlobalConfig(config: AppConfig, clientId: string): GlobalCo
     client_id: clientId,
     statistics_url: config.statisticsUrl,
     automation_redirect: config.automationRedirect,
+    maintenance: live.maintenance,
     verify: {
       type: 'slider',
       dataUrl: `${WEB_PREFIX}/open/captcha`,

@@ -6,7 +6,7 @@ import { openDatabase } from './db/client'
 import { seedDemo } from './db/seed/demo/seed-demo'
 import { seedDatabase } from './db/seed/index'
 import { removeControlFile, writeControlFile } from './local-control/control-file'
-import { buildLoggerOptions } from './logger'
+import { buildLoggerOptions, startLogPruning } from './logger'
 import { randomString } from './secrets'
 
 /**
@@ -50,6 +50,9 @@ async function start() {
     logger: buildLoggerOptions(config),
     localControlToken: controlToken,
   })
+
+  if (config.logLevel !== 'silent')
+    startLogPruning(config, (error) => app.log.warn({ err: error }, 'log pruning failed'))
 
   if (seeded.adminPasswordGenerated) announceAdminPassword(config.dataDir, seeded.adminPasswordGenerated)
   if (demo) app.log.info(demo, 'demo data added (SEED_DEMO)')

@@ -1,7 +1,9 @@
 import type { Language } from '@brokerdesk/shared'
 import type { AppConfig } from './config'
+import type { ChangeBus } from './db/change-bus'
 import type { Database, Db } from './db/client'
 import type { SessionUser } from './modules/auth/load-session-user'
+import type { LiveSettings } from './modules/configs/live-settings'
 import type { PluginRegistry } from './modules/developments/plugins/plugin-registry'
 
 /** Which mount a request came through: `/web-api` (cookie session, CSRF) or `/api` (bearer token). */
@@ -15,6 +17,10 @@ declare module 'fastify' {
     appKey: string
     /** The plug-ins found at start and the resources of their pages. */
     plugins: PluginRegistry
+    /** Tells every server process on the database that something changed (db/change-bus). */
+    changeBus: ChangeBus
+    /** The settings as this process knows them, kept up to date through the change bus. */
+    settings: LiveSettings
   }
   interface FastifyRequest {
     language: Language

@@ -62,6 +62,8 @@ export const ZGlobalConfig = z.object({
   statistics_url: z.string(),
   automation_redirect: z.array(z.string()),
   verify: ZVerifyConfig,
+  /** The site is in maintenance (a live setting): visitors and users see the maintenance page. */
+  maintenance: z.boolean(),
 })
 export type GlobalConfig = z.infer<typeof ZGlobalConfig>
 

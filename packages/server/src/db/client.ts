@@ -19,6 +19,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** PostgreSQL: the URL it was opened with (a test opens a second pool on the same database). */
+  url?: string
   /** Applies the migrations not applied yet (from `folder`, default the committed ones). */
   migrate(folder?: string): Promise<void>
   close(): Promise<void>
@@ -27,6 +29,12 @@ export interface Database {
    * backend). The pool drops it and opens a new one for the next query; the process carries on.
    */
   onConnectionLost(listener: (error: Error) => void): void
+  /**
+   * Hears PostgreSQL notifications on `channel` (a plain lower-case identifier). `handler` gets the
+   * payload, or null after the listening connection was lost and made again (something may have been
+   * missed). Answers the function that stops listening.
+   */
+  listen(channel: string, handler: (payload: string | null) => void): Promise<() => Promise<void>>
 }
 
 /** Where the committed migrations are: beside this file in the source tree, beside the bundle once built. */
@@ -83,6 +91,74 @@ function openPool(options: OpenDatabaseOptions & { url: string }) {
   }
 }
 
+type Notified = (payload: string | null) => void
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/
+
+/**
+ * One connection of its own that LISTENs for the whole process (a pooled one would be handed back),
+ * made again a second after it is lost, with every channel listened to again.
+ */
+function openListener(url: string) {
+  const handlers = new Map<string, Set<Notified>>()
+  let client: Promise<pg.Client> | undefined
+  let closed = false
+  let retry: NodeJS.Timeout | undefined
+
+  const connect = (again: boolean): Promise<pg.Client> => {
+    const made = new pg.Client({ connectionString: url })
+    const ready = (async () => {
+      made.on('notification', (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '')
+      })
+      made.on('error', () => {
+        client = undefined
+        made.end().catch(() => undefined)
+        if (!closed) retry = setTimeout(() => void reconnect(), 1000)
+      })
+      await made.connect()
+      for (const channel of handlers.keys()) await made.query(`listen ${channel}`)
+      if (again) for (const set of handlers.values()) for (const handler of set) handler(null)
+      return made
+    })()
+    ready.catch(() => {
+      client = undefined
+      made.end().catch(() => undefined)
+      if (!closed && again) retry = setTimeout(() => void reconnect(), 1000)
+    })
+    return ready
+  }
+  const reconnect = () => {
+    if (closed || client) return
+    client = connect(true)
+  }
+
+  return {
+    async listen(channel: string, handler: Notified) {
+      if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`)
+      const set = handlers.get(channel) ?? new Set<Notified>()
+      const first = set.size === 0
+      set.add(handler)
+      handlers.set(channel, set)
+      if (!client) client = connect(false)
+      else if (first) await (await client).query(`listen ${channel}`)
+      await client
+      return async () => {
+        set.delete(handler)
+        if (set.size > 0 || !client) return
+        handlers.delete(channel)
+        await (await client).query(`unlisten ${channel}`).catch(() => undefined)
+      }
+    },
+    async close() {
+      closed = true
+      clearTimeout(retry)
+      const open = client
+      client = undefined
+      if (open) await (await open.catch(() => undefined))?.end().catch(() => undefined)
+    },
+  }
+}
+
 /** Migrations run on a connection of their own, without the statement time-out of web requests. */
 async function migratePostgres(url: string, folder = migrationsFolder()): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 1 })
@@ -98,12 +174,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const { pool, onConnectionLost } = openPool({ ...options, url: options.url })
     const db = drizzlePg(pool, { schema }) as unknown as Db
     const url = options.url
+    const listener = openListener(url)
     return {
       db,
       kind: 'postgres',
+      url,
       migrate: (folder) => migratePostgres(url, folder),
-      close: () => pool.end(),
+      async close() {
+        await listener.close()
+        await pool.end()
+      },
       onConnectionLost,
+      listen: listener.listen,
     }
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true })
@@ -117,5 +199,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     close: () => client.close(),
     // An embedded database has no connection to lose.
     onConnectionLost: () => undefined,
+    async listen(channel, handler) {
+      if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`)
+      return client.listen(channel, (payload) => handler(payload))
+    },
   }
 }

@@ -7,6 +7,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes'
 import { developmentRoutes } from './developments/developments.routes'
 import { pluginPageRoutes } from './developments/plugins/plugin-pages'
 
+import { fileLogRoutes } from './file-log/file-log.routes'
 import { markdownPagesRoutes } from './markdown-pages/markdown-pages.routes'
 
 import { openRoutes } from './open/open.routes'
@@ -26,5 +27,6 @@ export async function registerModules(scope: FastifyInstance): Promise<void> {
   await scope.register(wechatRoutes)
   for (const module of resourceModules) await scope.register(module)
   await scope.register(developmentRoutes)
+  await scope.register(fileLogRoutes)
   await scope.register(pluginPageRoutes)
 }

@@ -63,9 +63,11 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root }) => {
     },
   })
 
-  const sendIndex = (reply: FastifyReply, clientId: string) => {
+  const sendIndex = async (reply: FastifyReply, clientId: string) => {
     const nonce = scriptNonceOf(reply.raw)
-    const config = buildGlobalConfig(app.config, clientId)
+    const config = buildGlobalConfig(app.config, clientId, {
+      maintenance: (await app.settings.maintenance()).on,
+    })
     const script = `<script nonce="${nonce}">window.${CONFIG_GLOBAL_NAME}=${scriptJson(config)}</script>`
     return reply
       .type('text/html; charset=utf-8')

@@ -2,13 +2,44 @@ import { idField, nameField, timestampFields } from './common-fields'
 import { defineResource, optionsOf, type RecordOf } from './define-resource'
 import { message, optionalJsonObject, optionalText, optionCode, requiredText } from './field-rules'
 
-export const CONFIG_TYPE = optionsOf('configs', 'type', { 1: 'string', 2: 'json', 3: 'number' })
+export const CONFIG_TYPE = optionsOf('configs', 'type', {
+  1: 'string',
+  2: 'json',
+  3: 'number',
+  4: 'boolean',
+  5: 'select',
+})
+/** The type codes of the settings' values. */
+export const CONFIG_VALUE_TYPE = { string: 1, json: 2, number: 3, boolean: 4, select: 5 } as const
 export const CONFIG_ITYPE = optionsOf('configs', 'itype', { 1: 'input', 2: 'textarea', 3: 'markdown' })
 
 const KEY = /^[A-Za-z][A-Za-z0-9_.-]*$/
 const NUMBER = /^-?\d+(\.\d+)?$/
+const BOOLEAN_VALUES = ['0', '1']
 
-/** System settings: a typed value (1 string, 2 JSON, 3 number) edited with the input kind `itype`. */
+/** A select setting's choices: `options.options`, each a string or `{ value, label }`. */
+export function configChoices(options: unknown): Array<{ value: string; label: string }> {
+  const list = (options as { options?: unknown } | null | undefined)?.options
+  if (!Array.isArray(list)) return []
+  return list.flatMap((item) => {
+    if (typeof item === 'string' || typeof item === 'number')
+      return [{ value: String(item), label: String(item) }]
+    if (item && typeof item === 'object' && 'value' in item) {
+      const { value, label } = item as { value: unknown; label?: unknown }
+      if (typeof value !== 'string' && typeof value !== 'number') return []
+      return [{ value: String(value), label: typeof label === 'string' ? label : String(value) }]
+    }
+    return []
+  })
+}
+
+/** A boolean setting's value as stored ('1' on, '0' off). */
+export const configIsOn = (value: unknown) => value === '1' || value === 'true'
+
+/**
+ * System settings: a typed value (1 string, 2 JSON, 3 number, 4 boolean '1'/'0', 5 one of the
+ * choices in `options.options`), edited with the input of its type (a string with the kind `itype`).
+ */
 export const configResource = defineResource({
   name: 'configs',
   fields: {
@@ -57,6 +88,33 @@ export const configResource = defineResource({
     }
     if (value.type === 3 && !NUMBER.test(text)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'validations.messages.numeric' })
+    } else if (value.type === 3) {
+      const { min, max } = (value.options ?? {}) as { min?: unknown; max?: unknown }
+      const number = Number(text)
+      if (typeof min === 'number' && number < min) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: `validations.messages.min_value?min=${min}`,
+        })
+      } else if (typeof max === 'number' && number > max) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: `validations.messages.max_value?max=${max}`,
+        })
+      }
+    }
+    if (value.type === 4 && !BOOLEAN_VALUES.includes(text)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'validations.messages.boolean' })
+    }
+    if (value.type === 5) {
+      const choices = configChoices(value.options)
+      if (choices.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['options'], message: 'validations.messages.required' })
+      } else if (!choices.some((choice) => choice.value === text)) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: 'validations.messages.in' })
+      }
     }
   },
 })

@@ -27,6 +27,7 @@ export const DEFAULT_CONFIG: GlobalConfig = {
   client_id: '',
   statistics_url: '',
   automation_redirect: [],
+  maintenance: false,
   verify: { type: '', dataUrl: '', data: { client_fail_alert: '', lang: '', product: '', http: '' } },
 }
 

@@ -30,3 +30,10 @@ registerPages('inbox', {
   pages: { inbox: lazyPage(() => import('../pages/messages/InboxPage')) },
   edit: lazyPage(() => import('../pages/messages/InboxMessagePage')),
 })
+registerPages('file-log', {
+  pages: { 'file-log/index': lazyPage(() => import('../pages/admin/file-log/FileLogPage')) },
+})
+registerPages('configs', {
+  list: lazyPage(() => import('../pages/admin/configs/ConfigList')),
+  edit: lazyPage(() => import('../pages/admin/configs/ConfigEdit')),
+})

@@ -5,6 +5,7 @@ import { OpenLayout } from '../layouts/OpenLayout'
 import { ForbiddenPage, MaintenancePage, NotFoundPage, ServerErrorPage } from '../pages/errors/ErrorPage'
 import { RequireLogin } from './guards'
 import { lazyPage } from './lazy-page'
+import { MaintenanceGate } from './maintenance'
 import { MenuRoutes } from './menu-routes'
 import { RouteErrorBoundary } from './RouteErrorBoundary'
 
@@ -51,29 +52,39 @@ function group(path: string, layout: ReactNode, children: RouteObject[]): RouteO
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to="/open/index" replace /> },
   group('/open', <OpenLayout />, [
-    { index: true, element: <Navigate to="/open/index" replace /> },
-    { path: 'index', element: <OpenIndexPage /> },
-    { path: 'login', element: <LoginPage /> },
-    { path: 'register', element: <RegisterPage /> },
-    { path: 'password', element: <ForgotPasswordPage /> },
-    { path: 'markdown', element: <MarkdownPage /> },
-    { path: 'contact', element: <ContactPage /> },
     ...errorRoutes(),
-    { path: '*', element: <NotFoundPage /> },
+    {
+      element: <MaintenanceGate />,
+      children: [
+        { index: true, element: <Navigate to="/open/index" replace /> },
+        { path: 'index', element: <OpenIndexPage /> },
+        { path: 'login', element: <LoginPage /> },
+        { path: 'register', element: <RegisterPage /> },
+        { path: 'password', element: <ForgotPasswordPage /> },
+        { path: 'markdown', element: <MarkdownPage /> },
+        { path: 'contact', element: <ContactPage /> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
   ]),
   group('/home', suspended(<HomeLayout />), [
     ...errorRoutes(),
     {
       element: <RequireLogin />,
       children: [
-        { index: true, element: <Navigate to="/home/index" replace /> },
-        { path: 'index', element: <HomeIndexPage /> },
-        { path: 'personage', element: <Navigate to="/home/personage/index" replace /> },
-        { path: 'personage/index', element: <HomePersonagePage /> },
-        { path: 'personage/password', element: <HomePasswordPage /> },
-        { path: 'messages', element: <InboxPage /> },
-        { path: 'messages/:id', element: <InboxMessagePage /> },
-        { path: '*', element: <NotFoundPage /> },
+        {
+          element: <MaintenanceGate />,
+          children: [
+            { index: true, element: <Navigate to="/home/index" replace /> },
+            { path: 'index', element: <HomeIndexPage /> },
+            { path: 'personage', element: <Navigate to="/home/personage/index" replace /> },
+            { path: 'personage/index', element: <HomePersonagePage /> },
+            { path: 'personage/password', element: <HomePasswordPage /> },
+            { path: 'messages', element: <InboxPage /> },
+            { path: 'messages/:id', element: <InboxMessagePage /> },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
       ],
     },
   ]),

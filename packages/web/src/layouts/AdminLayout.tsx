@@ -3,6 +3,7 @@ import { Button, Layout } from 'antd'
 import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
+import { MaintenanceBanner } from '../app/maintenance'
 import { Brand } from '../components/Brand'
 import { PageLoading } from '../components/PageLoading'
 import { AdminBreadcrumb } from './AdminBreadcrumb'
@@ -64,6 +65,7 @@ export default function AdminLayout() {
           <AdminBreadcrumb />
           <HeaderActions area="admin" />
         </Layout.Header>
+        <MaintenanceBanner />
         <Layout.Content id="content" className="bd-admin__content">
           <Suspense fallback={<PageLoading />}>
             <Outlet />

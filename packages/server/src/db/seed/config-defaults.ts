@@ -2,7 +2,7 @@ import type { configs } from '../schema/index'
 
 type ConfigInsert = typeof configs.$inferInsert
 
-export const CONFIG_TYPE = { string: 1, json: 2, number: 3 } as const
+export const CONFIG_TYPE = { string: 1, json: 2, number: 3, boolean: 4, select: 5 } as const
 export const CONFIG_ITYPE = { input: 1, textarea: 2, markdown: 3 } as const
 
 /** Settings whose value is a password: stored hashed, read and set by the super administrator only. */
@@ -77,11 +77,21 @@ export const DEFAULT_CONFIGS: ConfigInsert[] = [
   {
     key: 'maintenance_mode',
     name: 'Maintenance mode',
-    description: '1: everyone but administrators sees the maintenance page; 0: normal operation',
+    description:
+      'On: everyone but administrators sees the maintenance page and the API answers 503; takes effect at once',
     value: '0',
+    type: CONFIG_TYPE.boolean,
+    itype: CONFIG_ITYPE.input,
+    options: null,
+  },
+  {
+    key: 'maintenance_retry_after',
+    name: 'Maintenance: retry after (seconds)',
+    description: 'How long clients are told to wait (Retry-After) while the site is in maintenance',
+    value: '300',
     type: CONFIG_TYPE.number,
     itype: CONFIG_ITYPE.input,
-    options: { type: 'number', min: 0, max: 1, step: 1 },
+    options: { min: 1, max: 86400, step: 1 },
   },
   {
     key: 'user_agreement',

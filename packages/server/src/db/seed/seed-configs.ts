@@ -1,11 +1,12 @@
 import { hash } from '@node-rs/argon2'
-import { and, eq, inArray, isNull, like, not } from 'drizzle-orm'
+import { and, eq, inArray, isNull, like, not, sql } from 'drizzle-orm'
 import type { Tx } from '../client'
 import { configs } from '../schema/index'
-import { DEFAULT_CONFIGS, SECRET_CONFIG_KEYS } from './config-defaults'
+import { CONFIG_TYPE, DEFAULT_CONFIGS, SECRET_CONFIG_KEYS } from './config-defaults'
 
 /**
- * Adds the default settings whose key no live row has, and hashes a secret setting still stored
+ * Adds the default settings whose key no live row has, turns the maintenance mode of installations
+ * from before boolean settings (a number 0/1) into a boolean, and hashes a secret setting still stored
  * in plain text (installations from before secrets were hashed).
  */
 export async function seedConfigs(tx: Tx): Promise<number> {
@@ -13,6 +14,20 @@ export async function seedConfigs(tx: Tx): Promise<number> {
   const present = new Set(existing.map((row) => row.key))
   const missing = DEFAULT_CONFIGS.filter((config) => !present.has(config.key ?? ''))
   if (missing.length > 0) await tx.insert(configs).values(missing).onConflictDoNothing()
+  await tx
+    .update(configs)
+    .set({
+      type: CONFIG_TYPE.boolean,
+      options: null,
+      value: sql`case when trim(${configs.value}) in ('0', '') then '0' else '1' end`,
+    })
+    .where(
+      and(
+        eq(configs.key, 'maintenance_mode'),
+        eq(configs.type, CONFIG_TYPE.number),
+        isNull(configs.deleted_at),
+      ),
+    )
   const plain = await tx
     .select({ id: configs.id, value: configs.value })
     .from(configs)

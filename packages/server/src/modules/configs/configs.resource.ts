@@ -1,7 +1,9 @@
 import { configResource } from '@brokerdesk/shared'
+import type { FastifyInstance } from 'fastify'
 import { configs } from '../../db/schema/index'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding } from '../../resource/types'
+import { SETTINGS_TOPIC } from './live-settings'
 import {
   configsWithinReach,
   logWithoutSecretValue,
@@ -24,4 +26,18 @@ export const configsBinding: ResourceBinding = {
   logParameters: logWithoutSecretValue,
 }
 
-export const configsModule = resourcePlugin(configsBinding)
+const configsRoutes = resourcePlugin(configsBinding)
+
+/**
+ * The settings' routes; after a write that succeeded (its transaction committed), every server
+ * process is told through the change bus, so that a change takes effect without a restart.
+ */
+export async function configsModule(app: FastifyInstance): Promise<void> {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      await app.changeBus.publish(SETTINGS_TOPIC)
+    }
+    return payload
+  })
+  await configsRoutes(app, {})
+}

@@ -1,5 +1,8 @@
+import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { configs, users } from '../../db/schema/index'
 import { type AdminClient, adminClient } from '../../resource/testing/admin-client'
+import { loginAs } from '../../testing/login-as'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
 let t: TestApp
@@ -62,5 +65,93 @@ describe('system settings', () => {
     expect(Object.keys(badOptions.json().errors)).toEqual(['options'])
     const badKey = await admin.post('/admin/configs', { name: 'X', key: '9 lives' })
     expect(Object.keys(badKey.json().errors)).toEqual(['key'])
+  })
+})
+
+describe('typed settings', () => {
+  it('check a boolean, a select and a number with limits by their type, under the value field', async () => {
+    const flag = await admin.post('/admin/configs', { name: 'Flag', key: 'flag_on', type: 4, value: 'yes' })
+    expect(flag.statusCode).toBe(422)
+    expect(Object.keys(flag.json().errors)).toEqual(['value'])
+    expect(
+      (await admin.post('/admin/configs', { name: 'Flag', key: 'flag_on', type: 4, value: '1' })).statusCode,
+    ).toBe(201)
+
+    const choices = '{"options": [{"value": "day", "label": "Day"}, "week"]}'
+    const noChoices = await admin.post('/admin/configs', {
+      name: 'Bucket',
+      key: 'bucket',
+      type: 5,
+      value: 'day',
+    })
+    expect(Object.keys(noChoices.json().errors)).toEqual(['options'])
+    const outside = await admin.post('/admin/configs', {
+      name: 'Bucket',
+      key: 'bucket',
+      type: 5,
+      value: 'year',
+      options: choices,
+    })
+    expect(Object.keys(outside.json().errors)).toEqual(['value'])
+    const select = await admin.post('/admin/configs', {
+      name: 'Bucket',
+      key: 'bucket',
+      type: 5,
+      value: 'week',
+      options: choices,
+    })
+    expect(select.statusCode, select.body).toBe(201)
+
+    const retry = await admin.get('/admin/configs/list?key=maintenance_retry_after')
+    const retryRow = retry.json().data.find((row: { key: string }) => row.key === 'maintenance_retry_after')
+    const abc = await admin.put(`/admin/configs/${retryRow.id}`, { value: 'abc' })
+    expect(abc.statusCode).toBe(422)
+    expect(abc.json().errors.value).toHaveLength(1)
+    const tooBig = await admin.put(`/admin/configs/${retryRow.id}`, { value: '100000' })
+    expect(tooBig.json().errors.value[0]).toContain('86400')
+    expect((await admin.put(`/admin/configs/${retryRow.id}`, { value: '120' })).statusCode).toBe(200)
+  })
+})
+
+describe('maintenance mode', () => {
+  it('answers 503 with Retry-After to visitors and users, not to administrators, and ends at once', async () => {
+    const [user] = await t.app.db
+      .insert(users)
+      .values({ uname: 'plainuser1', name: 'Plain user', status: 1 })
+      .returning()
+    const plain = await loginAs(t.app, user.id)
+    const superAdmin = await loginAs(t.app, 1)
+    const [row] = await t.app.db
+      .select({ id: configs.id, type: configs.type })
+      .from(configs)
+      .where(and(eq(configs.key, 'maintenance_mode'), isNull(configs.deleted_at)))
+    expect(row.type).toBe(4)
+    const homeAs = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/web-api/home/personage/index', headers })
+    expect((await homeAs(plain.web)).statusCode).toBe(200)
+
+    expect((await admin.put(`/admin/configs/${row.id}`, { value: '1' })).statusCode).toBe(200)
+    const refused = await homeAs(plain.web)
+    expect(refused.statusCode).toBe(503)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect(refused.json().message).toBe('请稍后再试，系统正在维护中……')
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/open/markdown?key=about' })
+    expect(anonymous.statusCode).toBe(503)
+    // What the SPA needs to start and to log in still answers, and tells that the site is in maintenance.
+    const config = await t.app.inject({ method: 'GET', url: '/web-api/open/config' })
+    expect(config.json().maintenance).toBe(true)
+    expect((await t.app.inject({ method: 'GET', url: '/web-api/open/token' })).statusCode).toBe(200)
+    // Administrators keep working, on their own pages and the others.
+    expect((await homeAs(superAdmin.web)).statusCode).toBe(200)
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/web-api/admin/configs', headers: superAdmin.web }))
+        .statusCode,
+    ).toBe(200)
+
+    expect((await admin.put(`/admin/configs/${row.id}`, { value: '0' })).statusCode).toBe(200)
+    expect((await homeAs(plain.web)).statusCode).toBe(200)
+    expect((await t.app.inject({ method: 'GET', url: '/web-api/open/config' })).json().maintenance).toBe(
+      false,
+    )
   })
 })

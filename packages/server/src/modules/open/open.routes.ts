@@ -11,7 +11,9 @@ import { listVisibleMenus } from '../menus/list-visible-menus'
 /** The open routes every visitor may call: configuration, client id, anti-forgery token, menu. */
 export const openRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/open/config', async (request, reply) =>
-    buildGlobalConfig(app.config, ensureClientId(request, reply)),
+    buildGlobalConfig(app.config, ensureClientId(request, reply), {
+      maintenance: (await app.settings.maintenance()).on,
+    }),
   )
 
   app.get('/open/client-id', async (request, reply) => ({ client_id: ensureClientId(request, reply) }))

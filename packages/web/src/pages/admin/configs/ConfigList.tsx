@@ -1,0 +1,73 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Switch, Tag, Typography } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import ResourceListPage from '../../../components/resource/ResourceListPage'
+import type { ResourcePageProps } from '../../../components/resource/ResourcePage'
+import { type Row, saveRow, usePageData } from '../../../components/resource/resource-api'
+import { notify } from '../../../state/notify'
+import { choicesOf, valueKind } from './config-value'
+
+/** A boolean setting switched in the list itself, when the user may update settings. */
+function BooleanCell({ row, resource, editable }: { row: Row; resource: string; editable: boolean }) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const [saving, setSaving] = useState(false)
+  const toggle = async (on: boolean) => {
+    setSaving(true)
+    try {
+      await saveRow(resource, String(row.id), { value: on ? '1' : '0' })
+      notify('success', t('messages.success', { action: t('actions.update') }))
+      await queryClient.invalidateQueries({ queryKey: ['resource', resource] })
+    } catch {
+      // The client has told the user already.
+    } finally {
+      setSaving(false)
+    }
+  }
+  return (
+    <Switch
+      size="small"
+      checked={row.value === '1'}
+      loading={saving}
+      disabled={!editable}
+      checkedChildren={t('configs.on')}
+      unCheckedChildren={t('configs.off')}
+      aria-label={`${String(row.name)}: ${t(row.value === '1' ? 'configs.on' : 'configs.off')}`}
+      onChange={(on) => void toggle(on)}
+    />
+  )
+}
+
+/** Settings: each value shown as its type reads (a switch, the choice's label, code, text). */
+export default function ConfigList(props: ResourcePageProps) {
+  const page = usePageData(props.resource)
+  const editable = (page.data?.actions as string[] | undefined)?.includes('update') ?? false
+  const cells = {
+    value: (value: unknown, row: Row) => {
+      const text = value === null || value === undefined ? '' : String(value)
+      switch (valueKind(row.type, row.itype, row.options)) {
+        case 'boolean':
+          return <BooleanCell row={row} resource={props.resource} editable={editable} />
+        case 'select': {
+          const choice = choicesOf(row.options).find((item) => item.value === text)
+          return text === '' ? '' : <Tag>{choice?.label ?? text}</Tag>
+        }
+        case 'json':
+        case 'number':
+          return (
+            <Typography.Text code ellipsis style={{ maxWidth: 280 }}>
+              {text}
+            </Typography.Text>
+          )
+        default:
+          return (
+            <Typography.Text ellipsis style={{ maxWidth: 280 }}>
+              {text}
+            </Typography.Text>
+          )
+      }
+    },
+  }
+  return <ResourceListPage {...props} cells={cells} />
+}

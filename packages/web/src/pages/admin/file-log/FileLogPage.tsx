@@ -1,0 +1,145 @@
+import './file-log.css'
+import { DownloadOutlined, EyeOutlined } from '@ant-design/icons'
+import { Button, Flex, Input, Space, Table, type TableProps, Typography } from 'antd'
+import type { SorterResult } from 'antd/es/table/interface'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { getConfig } from '../../../app/config'
+import { useHeldRoutes } from '../../../app/permissions'
+import { PageFrame, QueryState, type ResourcePageProps } from '../../../components/resource/ResourcePage'
+import { menuLabel } from '../../../i18n/menu-label'
+import { downloadUrl, type FileQuery, formatSize, type LogFile, URLS, useLogFiles } from './file-log-api'
+import { LogPreview } from './LogPreview'
+
+/**
+ * /admin/file-log/index: the server's log files (name, size, last written; filter and sort) and the
+ * preview of one — the newest unless another is chosen — with its download.
+ */
+export default function FileLogPage({ title }: ResourcePageProps) {
+  const { t, i18n } = useTranslation()
+  const can = useHeldRoutes()
+  const canDownload = can(URLS.download, 'GET')
+  const [search, setSearch] = useSearchParams()
+  const [query, setQuery] = useState<FileQuery>({ keyword: '', sort: 'modified', order: 'desc' })
+  const files = useLogFiles(query)
+  const list = files.data?.files ?? []
+  const chosen = search.get('file') ?? list[0]?.name
+  const choose = (name: string) => setSearch({ file: name }, { replace: true })
+  const webUrl = getConfig().web_url
+
+  if (!files.data) {
+    return (
+      <PageFrame title={menuLabel(title)}>
+        <QueryState error={files.error} loading={files.isPending} />
+      </PageFrame>
+    )
+  }
+
+  const sortOrder = (column: FileQuery['sort']) =>
+    query.sort === column ? (query.order === 'asc' ? 'ascend' : 'descend') : null
+  const columns: TableProps<LogFile>['columns'] = [
+    {
+      key: 'name',
+      dataIndex: 'name',
+      title: t('file_log.name'),
+      sorter: true,
+      sortOrder: sortOrder('name'),
+      render: (name: string) => (
+        <Typography.Text strong={name === chosen} className="bd-log-files__name">
+          {name}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'size',
+      dataIndex: 'size',
+      title: t('file_log.size'),
+      sorter: true,
+      sortOrder: sortOrder('size'),
+      align: 'end',
+      width: 120,
+      render: (size: number) => formatSize(size, i18n.language),
+    },
+    {
+      key: 'modified',
+      dataIndex: 'modified',
+      title: t('file_log.modified'),
+      sorter: true,
+      sortOrder: sortOrder('modified'),
+      width: 200,
+      responsive: ['sm'],
+      render: (modified: string) => new Date(modified).toLocaleString(i18n.language),
+    },
+    {
+      key: 'actions',
+      title: t('actions.operate'),
+      width: 110,
+      render: (_: unknown, file: LogFile) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            icon={<EyeOutlined />}
+            aria-label={`${t('file_log.preview')} ${file.name}`}
+            onClick={() => choose(file.name)}
+          />
+          {canDownload && (
+            <Button
+              type="link"
+              size="small"
+              icon={<DownloadOutlined />}
+              aria-label={`${t('file_log.download')} ${file.name}`}
+              href={downloadUrl(webUrl, file.name)}
+              download={file.name}
+            />
+          )}
+        </Space>
+      ),
+    },
+  ]
+  const onChange: TableProps<LogFile>['onChange'] = (_pagination, _filters, sorter) => {
+    const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<LogFile>
+    const column = one?.columnKey as FileQuery['sort'] | undefined
+    if (!one?.order || !column) setQuery((old) => ({ ...old, sort: 'modified', order: 'desc' }))
+    else setQuery((old) => ({ ...old, sort: column, order: one.order === 'ascend' ? 'asc' : 'desc' }))
+  }
+
+  return (
+    <PageFrame title={menuLabel(title)}>
+      <Flex vertical gap={16}>
+        <Flex justify="space-between" align="center" wrap gap={8}>
+          <Input.Search
+            allowClear
+            className="bd-log-files__search"
+            placeholder={t('file_log.search')}
+            aria-label={t('file_log.search')}
+            maxLength={100}
+            onSearch={(keyword) => setQuery((old) => ({ ...old, keyword: keyword.trim() }))}
+          />
+          <Typography.Text type="secondary">
+            {t('file_log.keep_days', { count: files.data.keep_days })}
+          </Typography.Text>
+        </Flex>
+        <Table<LogFile>
+          rowKey="name"
+          size="small"
+          columns={columns}
+          dataSource={list}
+          loading={files.isFetching}
+          onChange={onChange}
+          pagination={list.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+          onRow={(file) => ({ className: file.name === chosen ? 'bd-log-files__row--chosen' : undefined })}
+          scroll={{ x: 'max-content' }}
+        />
+        {chosen && (
+          <LogPreview
+            key={chosen}
+            file={chosen}
+            download={canDownload ? downloadUrl(webUrl, chosen) : undefined}
+          />
+        )}
+      </Flex>
+    </PageFrame>
+  )
+}
