@@ -26,12 +26,13 @@ export function crc32(bytes: Uint8Array, previous = 0): number {
 
 /** Characters XML 1.0 does not allow (control characters other than tab and line breaks, lone surrogates). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
-const NOT_XML =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 export function escapeXml(text: string): string {
   return text
-    .replace(NOT_XML, '')
+    .replace(CONTROL, '')
+    .replace(LONE_SURROGATE, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
