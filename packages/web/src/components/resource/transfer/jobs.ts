@@ -102,22 +102,37 @@ export function exportJob(
   const writeFile = async (s: ExportState) => {
     if (s.pieces === 0) await addPiece(s, sheetHead(options.keys))
     const pieces = await storage.getPieces(piece(s), 0, s.pieces)
-    saveFile(buildXlsx(options.name, { pieces, crc: s.crc, size: s.size }), fileNameOf(options.name, s.part))
+    saveFile(
+      await buildXlsx(options.name, { pieces, crc: s.crc, size: s.size }),
+      fileNameOf(options.name, s.part),
+    )
     await storage.deletePieces(piece(s))
   }
+  const request = (page: number, maxId: number) => {
+    const answer = fetchPage(options.url, {
+      ...options.params,
+      page,
+      per_page: state.perPage,
+      max_id: maxId || undefined,
+    })
+    answer.catch(() => undefined) // a failure is met when the page is used
+    return { page, maxId, answer }
+  }
+  // The next page is asked for while this one is written (kept in memory only: a reload asks again).
+  let ahead: ReturnType<typeof request> | null = null
   return {
     model: 0,
     async next() {
       const s = { ...state }
-      const answer = await fetchPage(options.url, {
-        ...options.params,
-        page: s.page,
-        per_page: s.perPage,
-        max_id: s.maxId || undefined,
-      })
+      const asked =
+        ahead && ahead.page === s.page && ahead.maxId === s.maxId ? ahead : request(s.page, s.maxId)
+      ahead = null
+      const answer = await asked.answer
       const rows = answer.data ?? []
       // The first page's last_page stands: rows added meanwhile do not make the export endless.
       if (s.page === 1) s.lastPage = Math.max(1, answer.last_page)
+      const nextMaxId = answer.max_id ?? s.maxId
+      if (rows.length > 0 && s.page + 1 <= s.lastPage) ahead = request(s.page + 1, nextMaxId)
       let offset = 0
       while (offset < rows.length) {
         if (s.pieces === 0) await addPiece(s, sheetHead(options.keys))
@@ -130,7 +145,7 @@ export function exportJob(
           Object.assign(s, { part: s.part + 1, partRows: 0, pieces: 0, crc: 0, size: 0 })
         }
       }
-      s.maxId = answer.max_id ?? s.maxId
+      s.maxId = nextMaxId
       s.page += 1
       state = s
       return s.page > s.lastPage || rows.length === 0

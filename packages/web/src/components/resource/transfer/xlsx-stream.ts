@@ -4,7 +4,8 @@ import { cellOut, type SheetRow, sheetNameOf } from './sheet'
  * A small streaming xlsx writer: the sheet's rows become XML text piece by piece (one piece per export
  * page), each piece is kept as a Blob (in IndexedDB while a task runs) and the file is assembled from
  * the pieces at the end as an uncompressed ("stored") zip, so no workbook is ever held in memory.
- * The CRC-32 and the size of the sheet are carried along from piece to piece.
+ * The CRC-32 and the size of the sheet are carried along from piece to piece; the sheet is deflated
+ * once, at the end, by the browser's CompressionStream.
  */
 
 const CRC_TABLE = (() => {
@@ -139,24 +140,54 @@ function dosDateTime(date: Date): [number, number] {
   return [time, day]
 }
 
-/** The xlsx file: the static parts, then the sheet from its pieces and the closing tags. */
-export function buildXlsx(sheetName: string, sheet: SheetPieces, now = new Date()): Blob {
+/**
+ * Deflates a Blob with the browser's CompressionStream (in native code, streamed from the Blob, which
+ * may live on disk), or answers null where there is none.
+ */
+export async function deflateRaw(blob: Blob): Promise<Blob | null> {
+  if (typeof CompressionStream === 'undefined' || typeof blob.stream !== 'function') return null
+  try {
+    return await new Response(blob.stream().pipeThrough(new CompressionStream('deflate-raw'))).blob()
+  } catch {
+    return null
+  }
+}
+
+interface ZipEntry {
+  name: Uint8Array<ArrayBuffer>
+  crc: number
+  /** Bytes before and after compression; method 0 stored, 8 deflated. */
+  size: number
+  stored: number
+  method: number
+  data: BlobPart[]
+}
+
+/**
+ * The xlsx file: the static parts, then the sheet from its pieces and the closing tags, deflated
+ * where the browser can (an uncompressed sheet is about ten times larger), stored otherwise.
+ */
+export async function buildXlsx(
+  sheetName: string,
+  sheet: SheetPieces,
+  now = new Date(),
+  deflate: (blob: Blob) => Promise<Blob | null> = deflateRaw,
+): Promise<Blob> {
   const tail = encodePiece(SHEET_TAIL, sheet.crc, sheet.size)
-  const entries: { name: Uint8Array<ArrayBuffer>; crc: number; size: number; data: BlobPart[] }[] =
-    staticParts(sheetName).map(([name, text]) => {
-      const bytes = encoder.encode(text) as Uint8Array<ArrayBuffer>
-      return {
-        name: encoder.encode(name) as Uint8Array<ArrayBuffer>,
-        crc: crc32(bytes),
-        size: bytes.length,
-        data: [bytes],
-      }
-    })
+  const entries: ZipEntry[] = staticParts(sheetName).map(([name, text]) => {
+    const bytes = encoder.encode(text) as Uint8Array<ArrayBuffer>
+    const entry = { crc: crc32(bytes), size: bytes.length, stored: bytes.length, method: 0, data: [bytes] }
+    return { ...entry, name: encoder.encode(name) as Uint8Array<ArrayBuffer> }
+  })
+  const raw = new Blob([...sheet.pieces, tail.bytes])
+  const deflated = await deflate(raw)
   entries.push({
     name: encoder.encode('xl/worksheets/sheet1.xml') as Uint8Array<ArrayBuffer>,
     crc: tail.crc,
     size: tail.size,
-    data: [...sheet.pieces, tail.bytes],
+    stored: deflated ? deflated.size : raw.size,
+    method: deflated ? 8 : 0,
+    data: [deflated ?? raw],
   })
   const [time, day] = dosDateTime(now)
   const parts: BlobPart[] = []
@@ -167,11 +198,11 @@ export function buildXlsx(sheetName: string, sheet: SheetPieces, now = new Date(
     local.setUint32(0, 0x04034b50, true)
     local.setUint16(4, 20, true)
     local.setUint16(6, 0x0800, true) // names in UTF-8
-    local.setUint16(8, 0, true) // stored
+    local.setUint16(8, entry.method, true) // 0 stored, 8 deflated
     local.setUint16(10, time, true)
     local.setUint16(12, day, true)
     local.setUint32(14, entry.crc, true)
-    local.setUint32(18, entry.size, true)
+    local.setUint32(18, entry.stored, true)
     local.setUint32(22, entry.size, true)
     local.setUint16(26, entry.name.length, true)
     local.setUint16(28, 0, true)
@@ -181,16 +212,16 @@ export function buildXlsx(sheetName: string, sheet: SheetPieces, now = new Date(
     header.setUint16(4, 20, true)
     header.setUint16(6, 20, true)
     header.setUint16(8, 0x0800, true)
-    header.setUint16(10, 0, true)
+    header.setUint16(10, entry.method, true)
     header.setUint16(12, time, true)
     header.setUint16(14, day, true)
     header.setUint32(16, entry.crc, true)
-    header.setUint32(20, entry.size, true)
+    header.setUint32(20, entry.stored, true)
     header.setUint32(24, entry.size, true)
     header.setUint16(28, entry.name.length, true)
     header.setUint32(42, offset, true)
     central.push(new Uint8Array(header.buffer), entry.name)
-    offset += 30 + entry.name.length + entry.size
+    offset += 30 + entry.name.length + entry.stored
   }
   const centralSize = central.reduce((sum, part) => sum + part.length, 0)
   const end = new DataView(new ArrayBuffer(22))
