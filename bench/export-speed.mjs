@@ -46,7 +46,13 @@ await page.waitForURL((url) => url.pathname !== '/open/login', { timeout: 20_000
 
 await page.goto('/admin/products', { waitUntil: 'networkidle' })
 const filters = page.locator('form#filters-products')
-await filters.getByText(zh.actions.more_filters).click({ timeout: 60_000 }).catch(async (e) => { await page.screenshot({ path: '/tmp/web-perf-fail.png' }); throw e })
+await filters
+  .getByText(zh.actions.more_filters)
+  .click({ timeout: 60_000 })
+  .catch(async (e) => {
+    await page.screenshot({ path: '/tmp/web-perf-fail.png' })
+    throw e
+  })
 await filters.locator('#filters-products_status').click()
 await page
   .locator('.ant-select-dropdown:visible .ant-select-item-option', {
@@ -81,7 +87,13 @@ if (process.env.BENCH_PROFILE) {
       const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`
       self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000)
     })
-    console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(0)}ms ${k}`).join('\n'))
+    console.log(
+      [...self]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 25)
+        .map(([k, v]) => `${v.toFixed(0)}ms ${k}`)
+        .join('\n'),
+    )
   }, 10_000)
 }
 const heapTimer = setInterval(() => void sampleHeap(), 500)
