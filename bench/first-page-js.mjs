@@ -1,4 +1,4 @@
-// Prints the JavaScript a first visit to a page loads: each file and its gzip size.
+// Prints the JavaScript and CSS a first visit to a page loads: each file and its gzip size.
 // Usage: start the app (npm start), then: node bench/first-page-js.mjs [url]   (default http://localhost:8080/open/index)
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
@@ -18,8 +18,14 @@ const browser = await chromium.launch({
 })
 const page = await (await browser.newContext({ locale: 'zh-CN' })).newPage()
 const scripts = []
-page.on('response', async (response) => {
-  if (response.request().resourceType() !== 'script') return
+const reading = []
+page.on('response', (response) => {
+  const type = response.request().resourceType()
+  if (type !== 'script' && type !== 'stylesheet') return
+  reading.push(read(response))
+})
+// Every body is read before the browser closes (a body still being read when it closes counts 0 bytes).
+async function read(response) {
   const body = await response.body().catch(() => Buffer.alloc(0))
   scripts.push({
     file: new URL(response.url()).pathname,
@@ -28,8 +34,9 @@ page.on('response', async (response) => {
     sent: Number(response.headers()['content-length'] ?? body.length),
     encoding: response.headers()['content-encoding'] ?? 'none',
   })
-})
+}
 await page.goto(url, { waitUntil: 'networkidle' })
+await Promise.all(reading)
 await browser.close()
 scripts.sort((a, b) => b.gzip - a.gzip)
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`

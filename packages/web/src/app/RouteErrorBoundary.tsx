@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons'
-import { Button, Result, Typography } from 'antd'
+import { Button, Result } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router'
 import { ButtonLink } from '../components/ButtonLink'
@@ -33,9 +33,9 @@ export function RouteErrorBoundary() {
             <>
               {t(`errors.chunk.${error.type}`)}
               <br />
-              <Typography.Text type="secondary" code>
+              <code className="bd-error-page__code">
                 {error.message} ({error.type})
-              </Typography.Text>
+              </code>
             </>
           }
           extra={

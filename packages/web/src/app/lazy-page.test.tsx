@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react'
 import { Suspense } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import '../i18n/i18n'
 import { ChunkLoadError, chunkNameOf, lazyPage, loadChunk } from './lazy-page'
 import { RouteErrorBoundary } from './RouteErrorBoundary'
 

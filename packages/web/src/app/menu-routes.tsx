@@ -1,11 +1,14 @@
 import { deriveMenuRoutes, type MenuItem, type MenuRoute } from '@brokerdesk/shared'
-import { useMemo } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { type ComponentType, useEffect, useMemo, useState } from 'react'
 import { Route, Routes } from 'react-router'
 import { useMenus } from '../api/queries'
 import { PageLoading } from '../components/PageLoading'
+import { prefetchResourceList } from '../components/resource/list-prefetch'
+import type { ResourcePageProps } from '../components/resource/ResourcePage'
 import { ForbiddenPage, NotFoundPage } from '../pages/errors/ErrorPage'
 import { getConfig } from './config'
-import { PAGE_REGISTRY, pageOf } from './page-registry'
+import { PAGE_REGISTRY, pageOf, ResourceListPage } from './page-registry'
 import './page-registry-entries'
 
 /**
@@ -26,7 +29,16 @@ function elementOf(items: readonly MenuItem[], route: MenuRoute, group: string) 
     return Page ? <Page resource={route.resource} title={title} /> : <NotFoundPage />
   }
   const Page = pageOf(route.resource, route.kind)
+  if (Page === ResourceListPage)
+    return <PrefetchedList key={route.path} Page={Page} resource={route.resource} title={title} />
   return <Page key={route.path} resource={route.resource} title={title} />
+}
+
+/** A generic list page whose page data and first page are asked for as the route is entered. */
+function PrefetchedList({ Page, ...props }: ResourcePageProps & { Page: ComponentType<ResourcePageProps> }) {
+  const client = useQueryClient()
+  useState(() => prefetchResourceList(client, props.resource))
+  return <Page {...props} />
 }
 
 /**
@@ -37,6 +49,13 @@ export function MenuRoutes({ group = 'admin' }: { group?: string }) {
   const menus = useMenus()
   const items = menus.data ?? []
   const routes = useMemo(() => deriveMenuRoutes(items, group, getConfig().env), [items, group])
+  // The generic list page's chunk is loaded while the browser is idle: a click on a list in the
+  // menu then only waits for its data.
+  useEffect(() => {
+    if (menus.isPending || group !== 'admin') return
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200))
+    idle(() => void ResourceListPage.preload().catch(() => undefined))
+  }, [menus.isPending, group])
   if (menus.isPending) return <PageLoading />
   return (
     <Routes>

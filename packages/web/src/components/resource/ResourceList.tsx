@@ -17,6 +17,7 @@ import { Link } from 'react-router'
 import { HttpError, type Params } from '../../api/http'
 import { savedListState, saveListState } from '../../state/list-state'
 import { notify } from '../../state/notify'
+import { listParams, rememberTree } from './list-prefetch'
 import { displayValue, fieldTitle } from './option-label'
 import { filterParams, ResourceFilters } from './ResourceFilters'
 import { deleteRows, flattenOptions, type Row, useResourceList } from './resource-api'
@@ -75,14 +76,8 @@ export function ResourceList({
     saveListState(name, { values, filters, sort, page: pageNo, perPage, counted })
   }, [name, values, filters, sort, pageNo, perPage, counted])
   const [selected, setSelected] = useState<number[]>([])
-  const params: Params = {
-    ...filters,
-    sort,
-    page: pageNo,
-    per_page: perPage,
-    get_count: counted ? 1 : undefined,
-    tree: page.tree ? 1 : undefined,
-  }
+  useEffect(() => rememberTree(name, Boolean(page.tree)), [name, page.tree])
+  const params = listParams({ filters, sort, page: pageNo, perPage, counted }, Boolean(page.tree))
   const list = useResourceList(name, params, can('list'))
   const fields = useMemo(() => new Map<string, FieldMeta>(page.fields.map((f) => [f.name, f])), [page.fields])
 

@@ -1,6 +1,9 @@
 import type { OptionItem, ResourcePageData, TreeOptionItem } from '@brokerdesk/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { http, type Params } from '../../api/http'
+import { fetchPageData, listKey, PAGE_DATA_STALE_MS, pageDataKey, resourceUrl } from './list-prefetch'
+
+export { resourceUrl }
 
 export type Row = Record<string, unknown> & { id: number }
 
@@ -12,21 +15,19 @@ export interface ListAnswer {
   total?: number
 }
 
-export const resourceUrl = (name: string) => `/admin/${name}`
-
 /** GET /admin/<name>: the page data (fields, columns, filters, actions this user may do, options). */
 export function usePageData(name: string) {
   return useQuery({
-    queryKey: ['resource', name, 'page'],
-    queryFn: () => http.get<ResourcePageData>(resourceUrl(name)),
-    staleTime: 60_000,
+    queryKey: pageDataKey(name),
+    queryFn: () => fetchPageData(name),
+    staleTime: PAGE_DATA_STALE_MS,
   })
 }
 
 /** GET /admin/<name>/list with the filters, sort and page of the list. */
 export function useResourceList(name: string, params: Params, enabled = true) {
   return useQuery({
-    queryKey: ['resource', name, 'list', params],
+    queryKey: listKey(name, params),
     queryFn: () => http.get<ListAnswer>(`${resourceUrl(name)}/list`, params),
     placeholderData: keepPreviousData,
     enabled,

@@ -1,11 +1,13 @@
 import { ToolOutlined } from '@ant-design/icons'
 import { Result } from 'antd'
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { useDocumentTitle } from '../../app/use-document-title'
 import { ButtonLink } from '../../components/ButtonLink'
-import { PageSearch } from './PageSearch'
+
+/** The not-found page's search box (AutoComplete, Input): its own chunk, off the first page. */
+const PageSearch = lazy(() => import('./PageSearch').then((module) => ({ default: module.PageSearch })))
 
 export type ErrorKind = 'not-found' | 'forbidden' | 'maintenance' | 'server'
 
@@ -55,7 +57,11 @@ export function ErrorPage({ kind, home, extra }: ErrorPageProps) {
           </div>
         }
       >
-        {kind === 'not-found' && <PageSearch />}
+        {kind === 'not-found' && (
+          <Suspense fallback={null}>
+            <PageSearch />
+          </Suspense>
+        )}
       </Result>
     </section>
   )

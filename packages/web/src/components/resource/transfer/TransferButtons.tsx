@@ -6,10 +6,11 @@ import {
   UploadOutlined,
 } from '@ant-design/icons'
 import { Button, Progress, Space, Tooltip, Upload } from 'antd'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Params } from '../../../api/http'
-import { startExport, startImport } from './jobs'
-import { cancelTask, pauseTask, resumeTask, useTask } from './task-store'
+import { restoreJob, startExport, startImport } from './jobs'
+import { cancelTask, pauseTask, restoreTask, resumeTask, useTask } from './task-store'
 
 export interface TransferButtonsProps {
   resource: string
@@ -32,6 +33,10 @@ export function TransferButtons({
 }: TransferButtonsProps) {
   const { t } = useTranslation()
   const task = useTask()
+  // A task a reload interrupted comes back paused, to be resumed or cancelled.
+  useEffect(() => {
+    restoreTask(restoreJob)
+  }, [])
   const url = `/admin/${resource}`
   return (
     <Space wrap>

@@ -2,9 +2,11 @@ import { http, type Params } from '../../../api/http'
 import { i18n } from '../../../i18n/i18n'
 import { pushAlert } from '../../../state/alerts'
 import { showModal } from '../../../state/modal'
-import { chunk, ROWS_PER_FILE, rowsFromCells, type SheetRow, sheetNameOf } from './sheet'
-import { startTask, type TaskJob } from './task-store'
-import { downloadXlsx, readXlsx } from './xlsx'
+import { chunk, fileNameOf, ROWS_PER_FILE, rowsFromCells, type SheetRow, sheetNameOf } from './sheet'
+import { type SavedTask, startTask, type TaskJob, transferStorage } from './task-store'
+import type { TransferStorage } from './transfer-storage'
+import { downloadXlsx, readXlsx, saveBlob } from './xlsx'
+import { buildXlsx, encodePiece, rowsXml, sheetHead } from './xlsx-stream'
 
 interface ExportPage {
   current_page: number
@@ -24,42 +26,139 @@ export interface ExportOptions {
   keys: readonly string[]
 }
 
+/** The largest export page the server gives (EXPORT_PER_PAGE_OPTIONS). */
+export const EXPORT_PAGE_SIZE = 1000
+
+/** Where an export stands, kept after every page so a reload resumes it. */
+export interface ExportState {
+  kind: 'export'
+  id: string
+  options: ExportOptions
+  perPage: number
+  /** The next page to ask for, and the id it starts after (unsorted exports page by id). */
+  page: number
+  maxId: number
+  /** The last page as the first page counted it. */
+  lastPage: number
+  /** The file being written (1, 2, …), its rows so far, its pieces (the head first), CRC and size. */
+  part: number
+  partRows: number
+  pieces: number
+  crc: number
+  size: number
+  /** Rows per file (SPEC §9: 100,000). */
+  rowsPerFile: number
+}
+
 const alert = (type: 'success' | 'danger' | 'warning', key: string, values?: Record<string, unknown>) =>
   pushAlert({ show: true, type, message: i18n.t(key, values) })
 
-/** Creates the job of an export: page after page (keyset by max_id), a file every 100000 rows. */
-export function exportJob(
+export const newTaskId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`
+
+export function newExportState(
   options: ExportOptions,
+  perPage = EXPORT_PAGE_SIZE,
+  rowsPerFile = ROWS_PER_FILE,
+): ExportState {
+  return {
+    kind: 'export',
+    id: newTaskId(),
+    options: { ...options, keys: [...options.keys] },
+    perPage,
+    page: 1,
+    maxId: 0,
+    lastPage: 1,
+    part: 1,
+    partRows: 0,
+    pieces: 0,
+    crc: 0,
+    size: 0,
+    rowsPerFile,
+  }
+}
+
+type SaveFile = (blob: Blob, fileName: string) => void
+
+/**
+ * The job of an export: page after page (keyset by max_id), the rows streamed as sheet XML into the
+ * task's pieces, a file every 100,000 rows assembled from them. Resumes from `state` (a reload).
+ */
+export function exportJob(
+  initial: ExportState,
+  storage: TransferStorage,
   fetchPage = fetchExportPage,
-  write = downloadXlsx,
+  saveFile: SaveFile = saveBlob,
 ): TaskJob {
-  let page = 1
-  let lastPage = 1
-  let maxId = 0
-  let part = 1
-  let rows: SheetRow[] = []
+  let state: ExportState = { ...initial }
+  const { options } = state
+  const piece = (s: ExportState) => `${s.id}-${s.part}`
+  const addPiece = async (s: ExportState, xml: string) => {
+    const encoded = encodePiece(xml, s.crc, s.size)
+    await storage.putPiece(piece(s), s.pieces, new Blob([encoded.bytes as Uint8Array<ArrayBuffer>]))
+    s.pieces += 1
+    s.crc = encoded.crc
+    s.size = encoded.size
+  }
+  const writeFile = async (s: ExportState) => {
+    if (s.pieces === 0) await addPiece(s, sheetHead(options.keys))
+    const pieces = await storage.getPieces(piece(s), 0, s.pieces)
+    saveFile(
+      await buildXlsx(options.name, { pieces, crc: s.crc, size: s.size }),
+      fileNameOf(options.name, s.part),
+    )
+    await storage.deletePieces(piece(s))
+  }
+  const request = (page: number, maxId: number) => {
+    const answer = fetchPage(options.url, {
+      ...options.params,
+      page,
+      per_page: state.perPage,
+      max_id: maxId || undefined,
+    })
+    answer.catch(() => undefined) // a failure is met when the page is used
+    return { page, maxId, answer }
+  }
+  // The next page is asked for while this one is written (kept in memory only: a reload asks again).
+  let ahead: ReturnType<typeof request> | null = null
   return {
     model: 0,
     async next() {
-      const answer = await fetchPage(options.url, { ...options.params, page, max_id: maxId || undefined })
+      const s = { ...state }
+      const asked =
+        ahead && ahead.page === s.page && ahead.maxId === s.maxId ? ahead : request(s.page, s.maxId)
+      ahead = null
+      const answer = await asked.answer
+      const rows = answer.data ?? []
       // The first page's last_page stands: rows added meanwhile do not make the export endless.
-      if (page === 1) lastPage = Math.max(1, answer.last_page)
-      maxId = answer.max_id ?? maxId
-      rows = rows.concat(answer.data ?? [])
-      page += 1
-      if (rows.length >= ROWS_PER_FILE) {
-        await write(options.name, options.keys, rows.slice(0, ROWS_PER_FILE), part)
-        rows = rows.slice(ROWS_PER_FILE)
-        part += 1
+      if (s.page === 1) s.lastPage = Math.max(1, answer.last_page)
+      const nextMaxId = answer.max_id ?? s.maxId
+      if (rows.length > 0 && s.page + 1 <= s.lastPage) ahead = request(s.page + 1, nextMaxId)
+      let offset = 0
+      while (offset < rows.length) {
+        if (s.pieces === 0) await addPiece(s, sheetHead(options.keys))
+        const take = Math.min(rows.length - offset, s.rowsPerFile - s.partRows)
+        await addPiece(s, rowsXml(options.keys, rows.slice(offset, offset + take), s.partRows + 2))
+        s.partRows += take
+        offset += take
+        if (s.partRows >= s.rowsPerFile) {
+          await writeFile(s)
+          Object.assign(s, { part: s.part + 1, partRows: 0, pieces: 0, crc: 0, size: 0 })
+        }
       }
-      return page > lastPage || (answer.data ?? []).length === 0
+      s.maxId = nextMaxId
+      s.page += 1
+      state = s
+      return s.page > s.lastPage || rows.length === 0
     },
-    progress: () => Math.min(100, Math.round(((page - 1) / lastPage) * 100)),
+    progress: () => Math.min(100, Math.round(((state.page - 1) / state.lastPage) * 100)),
     async finish() {
-      if (rows.length > 0 || part === 1) await write(options.name, options.keys, rows, part)
+      // The last file; an export of no rows still gives one file with the header.
+      if (state.partRows > 0 || state.part === 1) await writeFile(state)
       alert('success', 'messages.download_success')
     },
     fail: () => alert('danger', 'messages.download_error'),
+    snapshot: () => state as unknown as SavedTask,
+    discard: () => storage.deletePieces(piece(state)),
   }
 }
 
@@ -73,7 +172,7 @@ export function startExport(options: ExportOptions): boolean {
     alert('danger', 'messages.no_export_url')
     return false
   }
-  const started = startTask(exportJob(options))
+  const started = startTask(exportJob(newExportState(options), transferStorage()))
   if (!started) alert('warning', 'messages.task_exists')
   return started
 }
@@ -145,4 +244,10 @@ export async function startImport(file: File, options: Omit<ImportOptions, 'rows
   const started = startTask(importJob({ ...options, rows: rowsFromCells(sheet.cells) }))
   if (!started) alert('warning', 'messages.task_exists')
   return started
+}
+
+/** Rebuilds a kept task after a reload (the exports; an import's rows are kept too, see importJob). */
+export function restoreJob(saved: SavedTask, storage: TransferStorage): TaskJob | null {
+  if (saved.kind === 'export') return exportJob(saved as unknown as ExportState, storage)
+  return null
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { exportJob, importJob } from './jobs'
+import { importJob } from './jobs'
 import { cancelTask, hasTask, pauseTask, resumeTask, startTask, type TaskJob, taskStore } from './task-store'
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -76,59 +76,6 @@ describe('task store', () => {
     } finally {
       vi.useRealTimers()
     }
-  })
-})
-
-describe('export job', () => {
-  it('follows max_id page by page, keeping the first last_page, and writes one file', async () => {
-    const calls: Record<string, unknown>[] = []
-    const fetchPage = async (_url: string, params: Record<string, unknown>) => {
-      calls.push(params)
-      const page = Number(params.page)
-      return {
-        current_page: page,
-        last_page: page === 1 ? 2 : 5,
-        max_id: page * 10,
-        data: [{ id: page * 10 }],
-      }
-    }
-    const write = vi.fn(async () => undefined)
-    const job = exportJob(
-      { url: '/x', params: { status: 1 }, name: 'products', keys: ['id'] },
-      fetchPage,
-      write,
-    )
-    expect(await job.next()).toBe(false)
-    expect(job.progress()).toBe(50)
-    expect(await job.next()).toBe(true)
-    await job.finish()
-    expect(calls).toEqual([
-      { status: 1, page: 1, max_id: undefined },
-      { status: 1, page: 2, max_id: 10 },
-    ])
-    expect(write).toHaveBeenCalledWith('products', ['id'], [{ id: 10 }, { id: 20 }], 1)
-  })
-
-  it('asks the same page again after a failure', async () => {
-    const pages: unknown[] = []
-    let failed = false
-    const fetchPage = async (_url: string, params: Record<string, unknown>) => {
-      pages.push(params.page)
-      if (params.page === 2 && !failed) {
-        failed = true
-        throw new Error('network')
-      }
-      return { current_page: 1, last_page: 3, max_id: 1, data: [{ id: 1 }] }
-    }
-    const job = exportJob(
-      { url: '/x', params: {}, name: 'n', keys: ['id'] },
-      fetchPage,
-      async () => undefined,
-    )
-    await job.next()
-    await expect(job.next()).rejects.toThrow('network')
-    await job.next()
-    expect(pages).toEqual([1, 2, 2])
   })
 })
 

@@ -1,4 +1,5 @@
 import { createStore, useStore } from '../../../state/create-store'
+import { browserStorage, type TransferStorage } from './transfer-storage'
 
 /** SPEC §3 "Export/import state": 0 export, 1 import. */
 export type TaskModel = 0 | 1
@@ -23,6 +24,39 @@ export interface TaskJob {
   finish(): Promise<void> | void
   /** A step failed: the task is paused (SPEC §8 'Download error', 'Import error'). */
   fail(error: unknown): void
+  /** What a reload needs to rebuild the job where it stopped (JSON), kept after every step. */
+  snapshot?(): SavedTask
+  /** The task ends without finishing (cancelled): drops what it kept. */
+  discard?(): Promise<void> | void
+}
+
+/** A task as kept across reloads: `kind` says which job rebuilds it. */
+export interface SavedTask {
+  kind: string
+  [key: string]: unknown
+}
+
+/** Rebuilds a kept task's job, or answers null when it cannot (e.g. an unknown kind). */
+export type TaskRestorer = (saved: SavedTask, storage: TransferStorage) => TaskJob | null
+
+let storage: TransferStorage | null = null
+
+/** Where tasks are kept (the browser's storage unless a test sets another). */
+export function transferStorage(): TransferStorage {
+  storage ??= browserStorage()
+  return storage
+}
+
+export function setTransferStorage(next: TransferStorage | null): void {
+  storage = next
+}
+
+function keep(current: TaskJob): void {
+  if (current.snapshot) transferStorage().saveState(current.snapshot())
+}
+
+function forget(current: TaskJob): void {
+  if (current.snapshot) transferStorage().saveState(null)
 }
 
 const IDLE: TaskState = { downloading: false, pauseing: false, download_progress: 0, model: null }
@@ -59,8 +93,10 @@ async function loop(current: TaskJob): Promise<void> {
       }
       if (job !== current) return
       taskStore.set((s) => ({ ...s, download_progress: current.progress() }))
+      if (!done) keep(current)
       if (done) {
         job = null
+        forget(current)
         taskStore.set((s) => ({ ...s, download_progress: 100 }))
         clearTimeout(resetTimer)
         resetTimer = setTimeout(() => {
@@ -80,8 +116,33 @@ export function startTask(next: TaskJob): boolean {
   if (job) return false
   clearTimeout(resetTimer)
   job = next
+  keep(next)
   taskStore.set({ downloading: true, pauseing: false, download_progress: 0, model: next.model })
   void loop(next)
+  return true
+}
+
+/**
+ * After a reload: the kept task comes back paused where it stopped (the user resumes it), unless a
+ * task already runs. Answers whether one came back.
+ */
+export function restoreTask(restore: TaskRestorer): boolean {
+  if (job) return false
+  const saved = transferStorage().loadState() as SavedTask | null
+  if (!saved || typeof saved !== 'object' || typeof saved.kind !== 'string') return false
+  const restored = restore(saved, transferStorage())
+  if (!restored) {
+    transferStorage().saveState(null)
+    return false
+  }
+  clearTimeout(resetTimer)
+  job = restored
+  taskStore.set({
+    downloading: true,
+    pauseing: true,
+    download_progress: restored.progress(),
+    model: restored.model,
+  })
   return true
 }
 
@@ -96,6 +157,10 @@ export function resumeTask(): void {
 }
 
 export function cancelTask(): void {
+  if (job) {
+    forget(job)
+    void Promise.resolve(job.discard?.()).catch(() => undefined)
+  }
   job = null
   clearTimeout(resetTimer)
   taskStore.set(IDLE)

@@ -18,7 +18,7 @@ export function loadExcel(): Promise<ExcelModule> {
   return loading
 }
 
-function saveBlob(blob: Blob, fileName: string): void {
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url

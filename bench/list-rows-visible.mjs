@@ -1,0 +1,106 @@
+// How long after a click on a list in the admin menu its first row shows, in Chromium, with a warm
+// HTTP cache (the page's chunks were loaded once before) and a fresh SPA (the page is reloaded
+// before each click, so no page data or list is in the SPA's memory). Prints each run, the median,
+// and the waterfall of the API calls of the median run (start and end after the click, in ms).
+//
+//   node bench/list-rows-visible.mjs [base url] [list path]
+//     default http://127.0.0.1:8080 and /admin/products
+//   BENCH_USER / BENCH_PASSWORD (default admin / the ADMIN_PASSWORD env), BENCH_RUNS (default 7)
+//
+// Target (issue 13, 5): rows visible ≤ 1000 ms after the click.
+import { chromium } from 'playwright-core'
+
+const base = process.argv[2] ?? 'http://127.0.0.1:8080'
+const listPath = process.argv[3] ?? '/admin/products'
+const user = process.env.BENCH_USER ?? 'admin'
+const password = process.env.BENCH_PASSWORD ?? process.env.ADMIN_PASSWORD ?? ''
+const RUNS = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? 7) || 7, 1), 50)
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+})
+const context = await browser.newContext({
+  baseURL: base,
+  locale: 'en',
+  viewport: { width: 1440, height: 900 },
+})
+const page = await context.newPage()
+
+await page.goto('/open/login')
+const form = page.locator('form#login')
+await form.locator('#login_username').fill(user)
+await form.locator('#login_password').fill(password)
+await form.locator('button[type=submit]').click()
+await page.waitForURL((url) => url.pathname !== '/open/login', { timeout: 20_000 })
+
+const firstRow = page.locator('.ant-table-tbody tr.ant-table-row').first()
+const menuLink = page.locator(`.ant-layout-sider a[href="${listPath}"]`).first()
+
+/** Reloads the admin home, opens the menu group holding the list, and clicks the list. */
+async function clickList() {
+  await page.goto('/admin/index', { waitUntil: 'networkidle' })
+  if (!(await menuLink.isVisible())) {
+    // antd renders a group's links once it was opened: open the groups until the link shows.
+    const titles = page.locator('.ant-layout-sider .ant-menu-submenu-title')
+    for (let pass = 0; pass < 2 && !(await menuLink.isVisible()); pass++) {
+      for (let i = 0; i < (await titles.count()) && !(await menuLink.isVisible()); i++) {
+        await titles.nth(i).click()
+        await page.waitForTimeout(500)
+      }
+    }
+    await menuLink.waitFor({ state: 'visible' })
+  }
+  const calls = []
+  const onRequest = (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/web-api/') || /\.(js|css)$/.test(url.pathname))
+      calls.push({ request, path: url.pathname + url.search, start: performance.now() })
+  }
+  const onFinished = (request) => {
+    const call = calls.find((c) => c.request === request && c.end === undefined)
+    if (call) call.end = performance.now()
+  }
+  page.on('request', onRequest)
+  page.on('requestfinished', onFinished)
+  page.on('requestfailed', onFinished)
+  const clicked = performance.now()
+  await menuLink.click()
+  await firstRow.waitFor({ state: 'visible', timeout: 30_000 })
+  const visible = performance.now() - clicked
+  page.off('request', onRequest)
+  page.off('requestfinished', onFinished)
+  page.off('requestfailed', onFinished)
+  return {
+    visible,
+    calls: calls.map((c) => ({
+      path: c.path,
+      start: c.start - clicked,
+      end: (c.end ?? Number.NaN) - clicked,
+    })),
+  }
+}
+
+await clickList() // warms the HTTP cache with the list page's chunks
+const runs = []
+for (let i = 0; i < RUNS; i++) {
+  const run = await clickList()
+  runs.push(run)
+  console.log(`run ${i + 1}: first row visible ${run.visible.toFixed(0)} ms after the click`)
+}
+await browser.close()
+
+const sorted = [...runs].sort((a, b) => a.visible - b.visible)
+const median = sorted[Math.floor((sorted.length - 1) / 2)]
+console.log(
+  `\nmedian ${median.visible.toFixed(0)} ms (target ≤ 1000 ms), best ${sorted[0].visible.toFixed(0)} ms`,
+)
+console.log('\nrequests of the median run (ms after the click):')
+for (const call of median.calls.sort((a, b) => a.start - b.start)) {
+  const bar = `${' '.repeat(Math.max(0, Math.round(call.start / 20)))}${'█'.repeat(
+    Math.max(1, Math.round((call.end - call.start) / 20)),
+  )}`
+  console.log(
+    `${call.start.toFixed(0).padStart(6)} → ${call.end.toFixed(0).padStart(6)}  ${call.path.slice(0, 70).padEnd(70)} ${bar}`,
+  )
+}
