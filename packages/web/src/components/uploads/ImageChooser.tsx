@@ -92,6 +92,7 @@ export function ImageChooser({
     <div className="bd-images">
       <Image.PreviewGroup>
         {urls.map((url, index) => (
+          // biome-ignore lint/a11y/useSemanticElements: a draggable picture holding its own buttons cannot be a <button>
           <div
             key={url}
             className={`bd-images__item${dragged === index ? ' bd-images__item--dragged' : ''}`}
