@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { HttpError } from '../../api/http'
 import { fieldLabel } from '../../forms/zod-rule'
 import { checkUpload } from '../resource/inputs/upload-file'
-import { UploadRefused, uploadImage } from './upload-image'
+import { refusalText, UploadRefused, uploadImage } from './upload-image'
 import { useUploadSettings } from './upload-settings'
 import './uploads.css'
 
@@ -79,7 +79,7 @@ export function ImageChooser({
       if (error instanceof UploadRefused) fail([t(error.message)])
       else {
         const messages = error instanceof HttpError ? Object.values(error.errors).flat() : []
-        fail([messages[0] ?? t('messages.upload_error')])
+        fail([refusalText(t, messages[0])])
       }
     } finally {
       setBusy(0)

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fieldLabel } from '../../forms/zod-rule'
 import { type ResumableUpload, resumableUpload } from './resumable-upload'
+import { refusalText } from './upload-image'
 import { useUploadSettings } from './upload-settings'
 
 export interface ResumableFileInputProps {
@@ -51,7 +52,7 @@ export function ResumableFileInput({ id, name, value, onChange, disabled }: Resu
       },
       onError: (message) => {
         setPhase('failed')
-        fail([message ?? t('messages.upload_error')])
+        fail([refusalText(t, message)])
       },
     })
     upload.current = current

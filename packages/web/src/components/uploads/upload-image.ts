@@ -39,4 +39,9 @@ export async function uploadImage(file: Blob, provider: string | undefined): Pro
   return ticket.url
 }
 
+/** SPEC §8's "Error uploading file!", followed by the server's reason when it gave one. */
+export function refusalText(t: (key: string) => string, reason: string | null | undefined): string {
+  return reason ? `${t('messages.upload_error')} ${reason}` : t('messages.upload_error')
+}
+
 export type { UploadedFile }
