@@ -49,6 +49,8 @@ export const serveUploadsPlugin: FastifyPluginAsync = async (app) => {
       .limit(1)
     if (!file) throw notFound()
     if (file.private) {
+      // A link in the SPA carries the session cookie; another client its bearer token.
+      request.channel = 'web'
       await resolveSession(request, reply)
       if (!request.user) throw unauthenticated()
     }
