@@ -158,7 +158,9 @@ describe('uploads', () => {
     await dialog.getByRole('slider').press('ArrowRight')
     await dialog.getByRole('button', { name: zh.upload.crop_ok }).click()
     await dialog.waitFor({ state: 'hidden' })
-    const saved = p.waitForResponse((r) => r.url().endsWith('/admin/personage/index') && r.request().method() === 'POST')
+    const saved = p.waitForResponse(
+      (r) => r.url().endsWith('/admin/personage/index') && r.request().method() === 'POST',
+    )
     await p.locator('form#personage-admin button[type=submit]').click()
     expect((await saved).status()).toBe(200)
     await p.reload()
@@ -179,7 +181,10 @@ describe('uploads', () => {
     await snapshot(p, 'uploads-resumed')
     const fake = path.join(work, 'photo.png')
     fs.writeFileSync(fake, `<html><body><script>alert(1)</script>${'x'.repeat(2000)}</body></html>`)
-    const poster = p.locator('.ant-form-item').filter({ has: p.locator('.bd-images') }).first()
+    const poster = p
+      .locator('.ant-form-item')
+      .filter({ has: p.locator('.bd-images') })
+      .first()
     await poster.locator('input[type=file]').setInputFiles(fake)
     const error = poster.locator('.ant-form-item-explain-error')
     await expect.poll(() => error.textContent(), { timeout: 10_000 }).toContain(zh.messages.upload_error)
