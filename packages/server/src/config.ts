@@ -22,6 +22,25 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   /** How many megabytes of uploads each user may store. */
   UPLOAD_QUOTA_MB: z.coerce.number().int().positive().default(512),
+  /** Where new uploads are stored unless the `upload_provider` setting says otherwise: local, s3 or qiniu. */
+  UPLOAD_PROVIDER: z.enum(['local', 's3', 'qiniu']).default('local'),
+  /** An S3-compatible store (AWS, MinIO, ...): endpoint (empty: AWS), region, bucket and keys. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) address' }).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (most S3-compatible servers) rather than in the host name. */
+  S3_FORCE_PATH_STYLE: ZBoolean.default(true),
+  /** Qiniu Kodo: the browser uploads directly with a token the server signs. */
+  QINIU_ACCESS_KEY: z.string().optional(),
+  QINIU_SECRET_KEY: z.string().optional(),
+  QINIU_BUCKET: z.string().optional(),
+  /** The address files of the bucket are served at, e.g. https://cdn.example.com. */
+  QINIU_DOMAIN: z.string().default(''),
+  QINIU_UPLOAD_URL: z
+    .url({ protocol: /^https?$/, error: 'QINIU_UPLOAD_URL must be an http(s) address' })
+    .default('https://upload.qiniup.com'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
@@ -123,6 +142,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SMS_PROVIDER === 'http' && !e.SMS_HTTP_URL) {
     throw new ConfigError('Invalid configuration:\n  SMS_HTTP_URL: required when SMS_PROVIDER=http')
   }
+  if (e.UPLOAD_PROVIDER === 's3' && !(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when UPLOAD_PROVIDER=s3',
+    )
+  }
+  if (e.UPLOAD_PROVIDER === 'qiniu' && !(e.QINIU_ACCESS_KEY && e.QINIU_SECRET_KEY && e.QINIU_BUCKET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  QINIU_ACCESS_KEY, QINIU_SECRET_KEY, QINIU_BUCKET: required when UPLOAD_PROVIDER=qiniu',
+    )
+  }
   const oidcProviders = readOidcProviders(e.OIDC_PROVIDERS, defined)
   const dataDir = path.resolve(e.DATA_DIR)
   return {
@@ -137,6 +166,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logDir: path.join(dataDir, 'logs'),
     uploadDir: path.join(dataDir, 'uploads'),
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+    /** Unfinished resumable uploads (tus), outside the served folder. */
+    tusDir: path.join(dataDir, 'tus'),
+    uploadProvider: e.UPLOAD_PROVIDER,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    qiniu:
+      e.QINIU_ACCESS_KEY && e.QINIU_SECRET_KEY && e.QINIU_BUCKET
+        ? {
+            accessKey: e.QINIU_ACCESS_KEY,
+            secretKey: e.QINIU_SECRET_KEY,
+            bucket: e.QINIU_BUCKET,
+            domain: e.QINIU_DOMAIN.replace(/\/+$/, ''),
+            uploadUrl: e.QINIU_UPLOAD_URL,
+          }
+        : undefined,
     databaseUrl: e.DATABASE_URL,
     databaseTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT,

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns'
 
 /** Every stored upload: who stored it, where it is served and how large it is (the per-user quota). */
@@ -12,7 +12,13 @@ export const uploads = pgTable(
     mime: varchar({ length: 100 }).notNull(),
     /** Bytes. */
     size: integer().notNull(),
+    /** Where the bytes are: local (under DATA_DIR/uploads), s3 or qiniu; switching the setting leaves old files where they are. */
+    provider: varchar({ length: 20 }).notNull().default('local'),
+    /** The file's key in its store (a path under the upload folder, an object key). */
+    key: varchar({ length: 255 }).notNull().default(''),
+    /** Served only to logged-in users (documents); pictures are public. */
+    private: boolean().notNull().default(false),
     ...timestamps,
   },
-  (t) => [index('uploads_user_id_idx').on(t.user_id)],
+  (t) => [index('uploads_user_id_idx').on(t.user_id), index('uploads_url_idx').on(t.url)],
 )

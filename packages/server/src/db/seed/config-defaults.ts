@@ -75,6 +75,35 @@ export const DEFAULT_CONFIGS: ConfigInsert[] = [
     options: { type: 'email', maxLength: 100 },
   },
   {
+    key: 'upload_provider',
+    name: 'Upload storage',
+    description:
+      'Where new uploads are stored: local, s3 or qiniu (their connection is in the server environment); empty: the server default. Files stored before stay where they are',
+    value: '',
+    type: CONFIG_TYPE.string,
+    itype: CONFIG_ITYPE.input,
+    options: { maxLength: 10 },
+  },
+  {
+    key: 'upload_image_max_kb',
+    name: 'Largest picture (KB)',
+    description: 'The largest picture (PNG, JPEG, GIF, WebP) that may be uploaded, in KB',
+    value: '2048',
+    type: CONFIG_TYPE.number,
+    itype: CONFIG_ITYPE.input,
+    options: { type: 'number', min: 1, max: 1048576, step: 1 },
+  },
+  {
+    key: 'upload_document_max_kb',
+    name: 'Largest document (KB)',
+    description:
+      'The largest PDF document that may be uploaded, in KB (above 20480 KB only by resumable upload)',
+    value: '51200',
+    type: CONFIG_TYPE.number,
+    itype: CONFIG_ITYPE.input,
+    options: { type: 'number', min: 1, max: 4194304, step: 1 },
+  },
+  {
     key: 'maintenance_mode',
     name: 'Maintenance mode',
     description:

@@ -39,8 +39,13 @@ function itemsOf(route: RegisteredRoute, env: string) {
   return { matching, here, elsewhere: matching.length > 0 && here.length === 0 }
 }
 
+/** Open routes whose handler still needs a login (an upload token must not go to anyone). */
+const OPEN_WITH_LOGIN = new Set(['/open/qi-niu/token'])
+
 function expected(route: RegisteredRoute, actor: Actor, env: string): Expect {
   const group = groupOfMenuUrl(menuUrlOfRoute(route.url))
+  if (group === 'open' && OPEN_WITH_LOGIN.has(menuUrlOfRoute(route.url)))
+    return actor === 'anonymous' ? 401 : 'pass'
   if (group === undefined || group === 'open') return 'pass'
   if (actor === 'anonymous') return 401
   if (group === 'home') return 'pass'
@@ -171,7 +176,12 @@ describe('the permission matrix of every route', () => {
     const started = performance.now()
     const statuses = await inPool(
       cases.map((c) => () => {
-        const token = c.actor === 'admin_with_only' ? holding.get(itemKey(c.route)) : tokens[c.actor]
+        // A route without a menu item (a home route can have none: PATCH has no method bit) is asked by
+        // an admin holding nothing; an admin route without one is then refused, as expected() wants it not.
+        const token =
+          c.actor === 'admin_with_only'
+            ? (holding.get(itemKey(c.route)) ?? tokens.admin_without)
+            : tokens[c.actor]
         return send(c.route, token)
       }),
       CONCURRENCY,

@@ -1,8 +1,27 @@
 import fs from 'node:fs'
 import fastifyStatic from '@fastify/static'
-import type { FastifyPluginAsync } from 'fastify'
+import { and, eq, isNull } from 'drizzle-orm'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { uploads } from '../../db/schema/index'
+import { notFound, unauthenticated } from '../../errors'
+import { resolveSession } from '../../plugins/session'
+import { storageOf } from './file-storage'
 
-/** Serves stored uploads at `/uploads/...`, outside the API prefixes; PDFs as downloads. */
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return null
+  }
+}
+const isPrivatePath = (pathName: string) => /^\/*private(\/|$)/i.test(decoded(pathName) ?? 'private/')
+
+/**
+ * Serves stored uploads at `/uploads/...`, outside the API prefixes. Public local files (pictures)
+ * straight from the upload folder; private files (`/uploads/private/...`, documents) only to a
+ * logged-in user; files of other stores (`/uploads/s3/...`) from their store, by their record.
+ * PDFs are always downloads, never shown inside the site.
+ */
 export const serveUploadsPlugin: FastifyPluginAsync = async (app) => {
   fs.mkdirSync(app.config.uploadDir, { recursive: true })
   await app.register(fastifyStatic, {
@@ -11,6 +30,7 @@ export const serveUploadsPlugin: FastifyPluginAsync = async (app) => {
     decorateReply: false,
     index: false,
     dotfiles: 'deny',
+    allowedPath: (pathName) => !isPrivatePath(pathName),
     setHeaders(res, filePath) {
       res.header('cache-control', 'public, max-age=31536000, immutable')
       res.header('x-content-type-options', 'nosniff')
@@ -18,4 +38,34 @@ export const serveUploadsPlugin: FastifyPluginAsync = async (app) => {
       if (filePath.endsWith('.pdf')) res.header('content-disposition', 'attachment')
     },
   })
+
+  const serveRecorded = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = decoded(request.url.split('?')[0])
+    if (!url || url.length > 255) throw notFound()
+    const [file] = await app.db
+      .select({ provider: uploads.provider, key: uploads.key, mime: uploads.mime, private: uploads.private })
+      .from(uploads)
+      .where(and(eq(uploads.url, url), isNull(uploads.deleted_at)))
+      .limit(1)
+    if (!file) throw notFound()
+    if (file.private) {
+      // A link in the SPA carries the session cookie; another client its bearer token.
+      request.channel = 'web'
+      await resolveSession(request, reply)
+      if (!request.user) throw unauthenticated()
+    }
+    const storage = storageOf(app.config, file.provider)
+    const opened = storage && (await storage.open(file.key))
+    if (!opened) throw notFound()
+    reply
+      .header('content-type', file.mime)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', file.private ? 'private, no-store' : 'public, max-age=31536000, immutable')
+    if (opened.size !== undefined) reply.header('content-length', opened.size)
+    if (file.mime === 'application/pdf') reply.header('content-disposition', 'attachment')
+    return reply.send(opened.stream)
+  }
+  const schema = { hide: true }
+  app.get('/uploads/private/*', { schema }, serveRecorded)
+  app.get('/uploads/s3/*', { schema }, serveRecorded)
 }

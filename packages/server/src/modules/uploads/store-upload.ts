@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Language } from '@brokerdesk/shared'
 import { fileTypeFromBuffer } from 'file-type'
@@ -6,17 +5,22 @@ import type { Db } from '../../db/client'
 import { uploads } from '../../db/schema/index'
 import { invalidFields } from '../../resource/field-errors'
 import { randomString } from '../../secrets'
+import type { FileStorage } from './file-storage'
 import { lockUsedUploadBytes } from './upload-quota'
+import type { UploadKindName, UploadSettings } from './upload-settings'
 
-/** What may be uploaded, recognised by content: images up to 2 MB, PDF documents up to 20 MB. */
+/** What may be uploaded, recognised by content: pictures and PDF documents. */
 export const UPLOAD_KINDS = {
-  'image/png': { ext: 'png', maxKb: 2048 },
-  'image/jpeg': { ext: 'jpg', maxKb: 2048 },
-  'image/gif': { ext: 'gif', maxKb: 2048 },
-  'image/webp': { ext: 'webp', maxKb: 2048 },
-  'application/pdf': { ext: 'pdf', maxKb: 20480 },
-} as const
+  'image/png': { ext: 'png', kind: 'image' },
+  'image/jpeg': { ext: 'jpg', kind: 'image' },
+  'image/gif': { ext: 'gif', kind: 'image' },
+  'image/webp': { ext: 'webp', kind: 'image' },
+  'application/pdf': { ext: 'pdf', kind: 'document' },
+} as const satisfies Record<string, { ext: string; kind: UploadKindName }>
+/** The most POST /home/upload/index takes in one request; larger files go through the resumable upload. */
 export const MAX_UPLOAD_KB = 20480
+/** How many bytes the type is judged by (file-type reads no further for these kinds). */
+export const HEAD_BYTES = 4100
 
 export interface StoredUpload {
   url: string
@@ -25,13 +29,19 @@ export interface StoredUpload {
   mime: string
 }
 
+export interface JudgedFile {
+  mime: keyof typeof UPLOAD_KINDS
+  ext: string
+  kind: UploadKindName
+}
+
 const MB = 1024 * 1024
 
 const invalid = (language: Language, key: string, params?: Record<string, number>) =>
   invalidFields(language, [{ field: 'file', key, params }])
 
 /** The original file name, without any path and control characters. */
-function cleanName(name: string): string {
+export function cleanName(name: string): string {
   return (
     path
       .basename(name.replace(/\\/g, '/'))
@@ -42,46 +52,112 @@ function cleanName(name: string): string {
 }
 
 /**
- * Checks an uploaded file by its content (not its name or declared type) and against the user's
- * quota, stores it as `<uploadDir>/yyyy/mm/<random>.<ext>` and records it; answers where it is
- * served (`/uploads/...`).
+ * Judges a file by its first bytes (not its name or declared type) and its size against the limit
+ * of its kind; a file of another kind than `expected` is refused too. Throws the 422 of the field `file`.
+ */
+export async function judgeUpload(options: {
+  language: Language
+  head: Buffer
+  size: number
+  settings: UploadSettings
+  expected?: UploadKindName
+}): Promise<JudgedFile> {
+  const type = await fileTypeFromBuffer(options.head)
+  const known = type ? UPLOAD_KINDS[type.mime as keyof typeof UPLOAD_KINDS] : undefined
+  if (!type || !known || (options.expected && known.kind !== options.expected)) {
+    throw invalid(options.language, 'upload.type')
+  }
+  const maxKb = options.settings.maxKb[known.kind]
+  if (options.size > maxKb * 1024) throw invalid(options.language, 'upload.too_large', { max: maxKb })
+  return { mime: type.mime as JudgedFile['mime'], ext: known.ext, kind: known.kind }
+}
+
+/** Refuses a file the user's quota has no room for (`used` bytes stored already). */
+export function checkQuota(language: Language, used: number, size: number, quotaBytes: number): void {
+  if (used + size > quotaBytes) {
+    throw invalid(language, 'upload.quota', {
+      quota: Math.floor(quotaBytes / MB),
+      used: Math.round((used / MB) * 10) / 10,
+    })
+  }
+}
+
+/** A new file's key in its store: `yyyy/mm/<random>.<ext>`, under `private/` for documents. */
+export function newUploadKey(file: JudgedFile, now = new Date()): string {
+  const month = `${now.getFullYear()}/${String(now.getMonth() + 1).padStart(2, '0')}`
+  return `${file.kind === 'document' ? 'private/' : ''}${month}/${randomString(32)}.${file.ext}`
+}
+
+/** Where a stored file is served: local files straight from the upload folder, others through /uploads/<provider>/. */
+export function uploadUrlOf(provider: string, key: string): string {
+  return provider === 'local' ? `/uploads/${key}` : `/uploads/${provider}/${key}`
+}
+
+/**
+ * Records a judged file against the user's quota and has `place` put its bytes at `key` in the same
+ * transaction: a file that does not fit is neither recorded nor placed, a failed placement records nothing.
+ */
+export async function recordUpload(options: {
+  db: Db
+  language: Language
+  userId: number
+  quotaBytes: number
+  storage: FileStorage
+  file: JudgedFile
+  filename: string
+  size: number
+  place: (key: string) => Promise<void>
+  now?: Date
+}): Promise<StoredUpload> {
+  const { file, storage } = options
+  const key = newUploadKey(file, options.now)
+  const stored = {
+    url: uploadUrlOf(storage.provider, key),
+    name: cleanName(options.filename),
+    size: options.size,
+    mime: file.mime,
+  }
+  return options.db.transaction(async (tx) => {
+    const used = await lockUsedUploadBytes(tx, options.userId)
+    checkQuota(options.language, used, options.size, options.quotaBytes)
+    await tx.insert(uploads).values({
+      ...stored,
+      user_id: options.userId,
+      provider: storage.provider,
+      key,
+      private: file.kind === 'document',
+    })
+    await options.place(key)
+    return stored
+  })
+}
+
+/**
+ * Stores a whole file sent at once (POST /home/upload/index): judged by content, counted against the
+ * user's quota, put in the chosen store and recorded; answers where it is served.
  */
 export async function storeUpload(options: {
   db: Db
-  uploadDir: string
+  storage: FileStorage
+  settings: UploadSettings
   language: Language
   userId: number
-  /** How many bytes of uploads a user may store. */
   quotaBytes: number
   filename: string
   data: Buffer
   now?: Date
 }): Promise<StoredUpload> {
-  const { data, language } = options
-  const type = await fileTypeFromBuffer(data)
-  const kind = type ? UPLOAD_KINDS[type.mime as keyof typeof UPLOAD_KINDS] : undefined
-  if (!type || !kind) throw invalid(language, 'upload.type')
-  if (data.length > kind.maxKb * 1024) throw invalid(language, 'upload.too_large', { max: kind.maxKb })
-  const now = options.now ?? new Date()
-  const folder = path.join(String(now.getFullYear()), String(now.getMonth() + 1).padStart(2, '0'))
-  const file = `${randomString(32)}.${kind.ext}`
-  const stored = {
-    url: `/uploads/${folder.split(path.sep).join('/')}/${file}`,
-    name: cleanName(options.filename),
+  const { data } = options
+  const file = await judgeUpload({
+    language: options.language,
+    head: data.subarray(0, HEAD_BYTES),
     size: data.length,
-    mime: type.mime,
-  }
-  return options.db.transaction(async (tx) => {
-    const used = await lockUsedUploadBytes(tx, options.userId)
-    if (used + data.length > options.quotaBytes) {
-      throw invalid(language, 'upload.quota', {
-        quota: Math.floor(options.quotaBytes / MB),
-        used: Math.round((used / MB) * 10) / 10,
-      })
-    }
-    await tx.insert(uploads).values({ ...stored, user_id: options.userId })
-    await fs.mkdir(path.join(options.uploadDir, folder), { recursive: true })
-    await fs.writeFile(path.join(options.uploadDir, folder, file), data, { flag: 'wx' })
-    return stored
+    settings: options.settings,
+  })
+  return recordUpload({
+    ...options,
+    file,
+    size: data.length,
+    place: (key) => options.storage.put(key, data, file.mime),
   })
 }

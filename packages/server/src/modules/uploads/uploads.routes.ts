@@ -1,14 +1,20 @@
 import multipart from '@fastify/multipart'
-import type { FastifyPluginAsync } from 'fastify'
-import { unauthenticated } from '../../errors'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError, unauthenticated } from '../../errors'
 import { LARGE_BODY_LIMIT } from '../../plugins/input-hygiene'
 import { invalidFields } from '../../resource/field-errors'
+import { localStorage, storageOf } from './file-storage'
+import { qiniuUploadTicket } from './qiniu-token'
 import { MAX_UPLOAD_KB, storeUpload } from './store-upload'
+import { tusUploadsModule } from './tus-uploads'
+import { readUploadSettings } from './upload-settings'
 
 const codeOf = (error: unknown) => (error as { code?: string }).code
 
-/** `POST /home/upload/index`: one multipart file field named `file`. */
-export const uploadsModule: FastifyPluginAsync = async (app) => {
+/** `POST /home/upload/index`: one multipart file field named `file`; and the resumable uploads. */
+export const uploadsModule: FastifyPluginAsyncZod = async (app) => {
+  await app.register(tusUploadsModule)
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_KB * 1024, files: 1, fields: 10 } })
 
   app.post(
@@ -37,14 +43,47 @@ export const uploadsModule: FastifyPluginAsync = async (app) => {
         }
         throw error
       }
+      const settings = await readUploadSettings(app.db, app.config)
       return storeUpload({
         db: app.db,
-        uploadDir: app.config.uploadDir,
+        // Qiniu takes uploads straight from the browser; a file sent to this server stays local.
+        storage: storageOf(app.config, settings.provider) ?? localStorage(app.config.uploadDir),
+        settings,
         language: request.language,
         userId: user.id,
         quotaBytes: app.config.uploadQuotaBytes,
         filename: part.filename,
         data,
+      })
+    },
+  )
+
+  app.get(
+    '/home/upload/settings',
+    { schema: { tags: ['uploads'], summary: 'Where uploads go and how large each kind may be (KB)' } },
+    async () => {
+      const settings = await readUploadSettings(app.db, app.config)
+      return { provider: settings.provider, max_kb: settings.maxKb }
+    },
+  )
+
+  app.get(
+    '/open/qi-niu/token',
+    {
+      schema: {
+        tags: ['open', 'uploads'],
+        summary: 'A signed Qiniu upload token for one direct upload from the browser (logged-in users)',
+        querystring: z.object({ kind: z.enum(['image', 'document']).default('image') }),
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthenticated()
+      const qiniu = app.config.qiniu
+      if (!qiniu) throw new AppError('not_found', 'upload.qiniu_off')
+      const settings = await readUploadSettings(app.db, app.config)
+      return qiniuUploadTicket(qiniu, {
+        kind: request.query.kind,
+        maxBytes: settings.maxKb[request.query.kind] * 1024,
       })
     },
   )

@@ -65,9 +65,11 @@ describe('POST /home/upload/index', () => {
     expect(response.json().url).toMatch(/\.pdf$/)
   })
 
-  it('serves PDF documents as downloads, never shown inside the site', async () => {
+  it('serves PDF documents as downloads to logged-in users only, never shown inside the site', async () => {
     const response = await upload('policy.pdf', 'application/pdf', pdf(2))
-    const served = await t.app.inject({ method: 'GET', url: response.json().url })
+    expect(response.json().url).toMatch(/^\/uploads\/private\//)
+    expect((await t.app.inject({ method: 'GET', url: response.json().url })).statusCode).toBe(401)
+    const served = await t.app.inject({ method: 'GET', url: response.json().url, headers })
     expect(served.statusCode).toBe(200)
     expect(served.headers['content-type']).toBe('application/pdf')
     expect(served.headers['content-disposition']).toBe('attachment')
@@ -86,7 +88,7 @@ describe('POST /home/upload/index', () => {
     expect(text.statusCode).toBe(422)
   })
 
-  it('refuses images over 2048 KB and files over 20480 KB', async () => {
+  it('refuses images over 2048 KB and files over 20480 KB (one request)', async () => {
     const big = png(900, 900, true)
     expect(big.length).toBeGreaterThan(2048 * 1024)
     const image = await upload('big.png', 'image/png', big)

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { displayName } from '../../api/types'
 import { getConfig } from '../../app/config'
+import { AvatarUpload } from '../../components/uploads/AvatarUpload'
 import { showServerErrors, useZodForm } from '../../forms/use-zod-form'
 import { sessionStore, useSession } from '../../state/session'
 import {
@@ -105,7 +106,7 @@ export function PersonageForm({ area }: { area: PersonageArea }) {
           {text('nickname')}
           <Col xs={24}>
             <Form.Item label={t('fields.avatar')} extra={t('personage.avatar_help')} {...field('avatar')}>
-              <Input allowClear inputMode="url" placeholder="https://…" />
+              <AvatarUpload name="avatar" fallback={getConfig().def_avatar} />
             </Form.Item>
           </Col>
           <Col xs={24}>

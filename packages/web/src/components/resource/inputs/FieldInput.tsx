@@ -3,9 +3,10 @@ import { DatePicker, Input, InputNumber, Radio, Select, Switch, TreeSelect } fro
 import dayjs from 'dayjs'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ImageChooser } from '../../uploads/ImageChooser'
+import { ResumableFileInput } from '../../uploads/ResumableFileInput'
 import { optionText } from '../option-label'
 import { BitmaskCheckbox } from './BitmaskCheckbox'
-import { FileUpload } from './FileUpload'
 import { MarkdownInput } from './MarkdownInput'
 
 export interface FieldInputProps {
@@ -152,9 +153,10 @@ export function FieldInput({
         />
       )
     case 'image':
-      return <FileUpload {...common} name={field.name} kind="image" />
+      // One picture for a text field; a list field takes up to the chooser's default count.
+      return <ImageChooser {...common} name={field.name} max={field.type === 'json' ? undefined : 1} />
     case 'file':
-      return <FileUpload {...common} name={field.name} kind="pdf" />
+      return <ResumableFileInput {...common} name={field.name} />
     case 'password':
       return (
         <Input.Password {...common} autoComplete="new-password" onChange={(e) => change(e.target.value)} />

@@ -23,11 +23,13 @@ export function uploadFile(file: Blob, signal?: AbortSignal): Promise<UploadedFi
 export function checkUpload(
   file: { type: string; size: number },
   kind: 'image' | 'pdf',
+  /** The limit of the settings (KB), when known. */
+  maxKb?: number,
 ): { key: string; values?: Record<string, number> } | null {
   const types = kind === 'image' ? IMAGE_TYPES : ['application/pdf']
   if (!types.includes(file.type))
     return { key: kind === 'image' ? 'validations.messages.image' : 'validations.messages.mimes' }
-  const max = kind === 'image' ? IMAGE_MAX_KB : PDF_MAX_KB
+  const max = maxKb ?? (kind === 'image' ? IMAGE_MAX_KB : PDF_MAX_KB)
   if (file.size > max * 1024) return { key: 'validations.messages.size', values: { size: max } }
   return null
 }

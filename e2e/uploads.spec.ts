@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestS3Server, type TestS3Server } from '../packages/server/src/testing/s3-server'
+import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
+import { logIn, zh } from './support/identity'
+import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-uploads-e2e-'))
+
+/** A colourful PNG of `size` × `size` pixels (RGB), so the crop has something to cut. */
+function pngOf(size: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    return c >>> 0
+  })
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8)
+    return (c ^ 0xffffffff) >>> 0
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const sum = Buffer.alloc(4)
+    sum.writeUInt32BE(crc(body))
+    return Buffer.concat([length, body, sum])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(size, 0)
+  header.writeUInt32BE(size, 4)
+  header[8] = 8
+  header[9] = 2
+  const rows = Buffer.alloc((size * 3 + 1) * size)
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const at = y * (size * 3 + 1) + 1 + x * 3
+      rows[at] = (x * 255) / size
+      rows[at + 1] = (y * 255) / size
+      rows[at + 2] = 128
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+/** A 30 MB "PDF": the header file-type knows, then bytes that differ everywhere. */
+function bigPdf(): string {
+  const file = path.join(work, 'policy-30mb.pdf')
+  if (!fs.existsSync(file)) {
+    const body = Buffer.alloc(30 * 1024 * 1024)
+    for (let i = 0; i < body.length; i += 4) body.writeUInt32LE((i * 2654435761) >>> 0, i)
+    body.write('%PDF-1.4\n', 0)
+    fs.writeFileSync(file, body)
+  }
+  return file
+}
+
+let browser: Browser
+let context: BrowserContext | undefined
+let page: Page | undefined
+snapshotFailures(() => [page])
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  fs.rmSync(work, { recursive: true, force: true })
+})
+
+async function openAs(baseURL?: string): Promise<Page> {
+  await context?.close()
+  context = await newContext(browser, baseURL ? { baseURL } : {})
+  page = await context.newPage()
+  await page.goto('/admin/index')
+  await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
+  return page
+}
+
+const percentOf = async (p: Page) =>
+  Number((await p.locator('.bd-resumable .ant-progress').getAttribute('aria-valuenow')) ?? '0')
+
+/**
+ * On the product form: the 30 MB document is sent slowly (the upload throttled), paused at some
+ * percent, the page reloaded, the same file chosen again: it continues from where it stopped (the
+ * first percent shown is not below the paused one) and the stored file has the original's hash.
+ */
+async function resumeAfterReload(p: Page, urlPattern: RegExp): Promise<void> {
+  const file = bigPdf()
+  await p.goto('/admin/products/create')
+  const cdp = await p.context().newCDPSession(p)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 6 * 1024 * 1024,
+  })
+  await p.locator('.bd-resumable input[type=file]').setInputFiles(file)
+  await expect.poll(() => percentOf(p), { timeout: 20_000, interval: 100 }).toBeGreaterThanOrEqual(15)
+  await p.getByRole('button', { name: zh.upload.pause }).click()
+  await p.getByText(zh.upload.state_paused).waitFor()
+  const paused = await percentOf(p)
+  expect(paused).toBeGreaterThan(0)
+  expect(paused).toBeLessThan(100)
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  })
+  await p.reload()
+  await p.locator('.bd-resumable input[type=file]').setInputFiles(file)
+  const seen: number[] = []
+  await expect
+    .poll(
+      async () => {
+        const percent = await percentOf(p)
+        if (percent > 0) seen.push(percent)
+        return percent
+      },
+      { timeout: 60_000, interval: 50 },
+    )
+    .toBe(100)
+  expect(seen[0]).toBeGreaterThanOrEqual(paused - 7)
+  await p.getByText(zh.upload.state_done).waitFor()
+  const link = p.locator('.bd-resumable a[download]')
+  const href = String(await link.getAttribute('href'))
+  expect(href).toMatch(urlPattern)
+  const served = await p.request.get(href)
+  expect(served.status()).toBe(200)
+  expect(sha256(await served.body())).toBe(sha256(fs.readFileSync(file)))
+}
+
+describe('uploads', () => {
+  it('avatar: choose, crop, save, reload and see it', async () => {
+    const p = await openAs()
+    const picture = path.join(work, 'me.png')
+    fs.writeFileSync(picture, pngOf(400))
+    await p.goto('/admin/personage/index')
+    await p.locator('.bd-avatar input[type=file]').setInputFiles(picture)
+    const dialog = p.getByRole('dialog', { name: zh.upload.crop_title })
+    await dialog.locator('.reactEasyCrop_Container').waitFor()
+    await snapshot(p, 'uploads-avatar-crop')
+    await dialog.getByRole('slider').press('ArrowRight')
+    await dialog.getByRole('button', { name: zh.upload.crop_ok }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    const saved = p.waitForResponse(
+      (r) => r.url().endsWith('/admin/personage/index') && r.request().method() === 'POST',
+    )
+    await p.locator('form#personage-admin button[type=submit]').click()
+    expect((await saved).status()).toBe(200)
+    await p.reload()
+    const avatar = p.locator('.bd-avatar img')
+    await avatar.waitFor()
+    const src = String(await avatar.getAttribute('src'))
+    expect(src).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[A-Za-z0-9]{32}\.png$/)
+    // The cropped square, as stored.
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 10_000 })
+      .toBe(256)
+    await snapshot(p, 'uploads-avatar-saved')
+  })
+
+  it('a 30 MB document pauses, survives a reload and completes; a fake PNG is refused', async () => {
+    const p = await openAs()
+    await resumeAfterReload(p, /^\/uploads\/private\/\d{4}\/\d{2}\/[A-Za-z0-9]{32}\.pdf$/)
+    await snapshot(p, 'uploads-resumed')
+    const fake = path.join(work, 'photo.png')
+    fs.writeFileSync(fake, `<html><body><script>alert(1)</script>${'x'.repeat(2000)}</body></html>`)
+    const poster = p
+      .locator('.ant-form-item')
+      .filter({ has: p.locator('.bd-images') })
+      .first()
+    await poster.locator('input[type=file]').setInputFiles(fake)
+    const error = poster.locator('.ant-form-item-explain-error')
+    await expect.poll(() => error.textContent(), { timeout: 10_000 }).toContain(zh.messages.upload_error)
+    await snapshot(p, 'uploads-fake-png')
+  }, 150_000)
+})
+
+describe('uploads to an S3-compatible store', () => {
+  let s3: TestS3Server
+  let server: RunningServer
+  beforeAll(async () => {
+    s3 = await startTestS3Server()
+    server = await startServer(s3.env)
+  }, 90_000)
+  afterAll(async () => {
+    await server?.stop()
+    await s3?.close()
+  })
+
+  it('a 30 MB document pauses, survives a reload and completes in the bucket', async () => {
+    const p = await openAs(server.baseUrl)
+    // Documents stay private: their address is /uploads/s3/private/...
+    await resumeAfterReload(p, /^\/uploads\/s3\/private\/\d{4}\/\d{2}\/[A-Za-z0-9]{32}\.pdf$/)
+  }, 150_000)
+})
