@@ -2,6 +2,7 @@ import type { Language } from '@brokerdesk/shared'
 import { developmentCatalogs } from './development-messages'
 import { identityCatalogs } from './identity-messages'
 import { inputCatalogs } from './input-messages'
+import { mapCatalogs } from './map-messages'
 import { messageCentreCatalogs } from './message-centre-messages'
 import { permissionCatalogs } from './permission-messages'
 import { resourceCatalogs } from './resource-messages'
@@ -225,6 +226,7 @@ export const catalogs = Object.fromEntries(
       ...permissionCatalogs[language as Language],
       ...developmentCatalogs[language as Language],
       ...messageCentreCatalogs[language as Language],
+      ...mapCatalogs[language as Language],
     },
   ]),
 ) as Record<Language, Catalog>

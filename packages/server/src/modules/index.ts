@@ -7,6 +7,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes'
 import { developmentRoutes } from './developments/developments.routes'
 import { pluginPageRoutes } from './developments/plugins/plugin-pages'
 
+import { mapsRoutes } from './maps/maps.routes'
 import { markdownPagesRoutes } from './markdown-pages/markdown-pages.routes'
 
 import { openRoutes } from './open/open.routes'
@@ -24,6 +25,7 @@ export async function registerModules(scope: FastifyInstance): Promise<void> {
   await scope.register(dashboardRoutes)
   await scope.register(markdownPagesRoutes)
   await scope.register(wechatRoutes)
+  await scope.register(mapsRoutes)
   for (const module of resourceModules) await scope.register(module)
   await scope.register(developmentRoutes)
   await scope.register(pluginPageRoutes)
