@@ -45,3 +45,20 @@ export interface TMapConfig {
   scale: number
   search: boolean
 }
+
+/** GET /home/map/regions?parent_id= (0: the provinces). */
+export const ZRegionQuery = z.object({
+  parent_id: z.coerce
+    .number({ error: 'validations.messages.integer' })
+    .int({ error: 'validations.messages.integer' })
+    .min(0, { error: 'validations.messages.min_value' })
+    .max(999_999_999, { error: 'validations.messages.max_value' })
+    .default(0),
+})
+
+/** A region as the cascaders load it. */
+export interface TRegion {
+  value: number
+  label: string
+  leaf: boolean
+}

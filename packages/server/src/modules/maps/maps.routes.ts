@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
-import { type TMapPlace, ZMapSearchQuery } from '@brokerdesk/shared/maps'
+import { type TMapPlace, ZMapSearchQuery, ZRegionQuery } from '@brokerdesk/shared/maps'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { readCache, writeCache } from '../../db/shared-cache'
 import { AppError, unauthenticated } from '../../errors'
+import { childRegions } from '../areas/region-names'
 import { AmapError, searchAmap } from './amap-search'
 import { browserMapConfig, readMapSettings } from './map-settings'
 import { SearchLimit } from './search-limit'
@@ -32,6 +33,21 @@ export const mapsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (!request.user) throw unauthenticated()
       return { map: browserMapConfig(await readMapSettings(app.db, app.config)) }
+    },
+  )
+
+  app.get(
+    '/home/map/regions',
+    {
+      schema: {
+        tags: ['home'],
+        summary: 'The regions inside a region (parent_id 0: the provinces), for the place cascaders',
+        querystring: ZRegionQuery,
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthenticated()
+      return { regions: await childRegions(app.db, request.query.parent_id) }
     },
   )
 
