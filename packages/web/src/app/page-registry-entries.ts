@@ -30,3 +30,4 @@ registerPages('inbox', {
   pages: { inbox: lazyPage(() => import('../pages/messages/InboxPage')) },
   edit: lazyPage(() => import('../pages/messages/InboxMessagePage')),
 })
+registerPages('configs', { edit: lazyPage(() => import('../pages/admin/configs/ConfigEdit')) })
