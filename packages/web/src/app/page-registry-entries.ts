@@ -31,3 +31,4 @@ registerPages('inbox', {
   edit: lazyPage(() => import('../pages/messages/InboxMessagePage')),
 })
 registerPages('configs', { edit: lazyPage(() => import('../pages/admin/configs/ConfigEdit')) })
+registerPages('users', { edit: lazyPage(() => import('../pages/admin/users/UserEdit')) })
