@@ -162,7 +162,7 @@ export default function MarkdownEditor({ id, value, onChange, disabled }: Markdo
           ref={fileInput}
           type="file"
           accept="image/png,image/jpeg,image/gif,image/webp"
-          hidden
+          style={{ display: 'none' }}
           data-testid="markdown-image"
           onChange={(event) => {
             const file = event.target.files?.[0]

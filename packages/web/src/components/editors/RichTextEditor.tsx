@@ -219,7 +219,7 @@ export default function RichTextEditor({ id, value, onChange, disabled }: RichTe
           ref={fileInput}
           type="file"
           accept="image/png,image/jpeg,image/gif,image/webp"
-          hidden
+          style={{ display: 'none' }}
           data-testid="rich-text-image"
           onChange={(event) => {
             const file = event.target.files?.[0]
