@@ -96,15 +96,16 @@ describe('identity', () => {
       nickname: 'Alice',
       email: alice.email,
       signature: '保险让生活更安心',
-      province_name: '广东省',
-      city_name: '广州市',
-      zone_name: '天河区',
       address: '天河路 385 号',
       lng: '113.3245',
       lat: '23.1371',
     }
     for (const [name, value] of Object.entries(fields))
       await data.locator(`#personage-home_${name}`).fill(value)
+    // The place is chosen in the province / city / district cascader.
+    await data.locator('#personage-home_province_id').click()
+    for (const place of ['广东省', '广州市', '天河区'])
+      await page.locator('.ant-cascader-menu-item', { hasText: place }).click()
     await data.locator('button[type=submit]').click()
     await waitForAlert(page, '个人资料已保存。')
     await page.reload()
@@ -112,6 +113,7 @@ describe('identity', () => {
     for (const [name, value] of Object.entries(fields)) {
       expect(await data.locator(`#personage-home_${name}`).inputValue(), name).toBe(value)
     }
+    await data.getByText('广东省 / 广州市 / 天河区').waitFor()
     await page.getByRole('button', { name: zh.nav.account }).getByText('Alice').waitFor()
     await snapshot(page, 'home-personage-zh')
 

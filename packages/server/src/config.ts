@@ -64,6 +64,12 @@ const ZEnv = z.object({
   WECHAT_API_URL: z
     .url({ protocol: /^https?$/, error: 'WECHAT_API_URL must be an http(s) address' })
     .default('https://api.weixin.qq.com'),
+  /** AMap's web service key for the place search (wins over the `amap_server_key` setting). */
+  AMAP_SERVER_KEY: z.string().optional(),
+  /** Base address of AMap's web service API (a stand-in in tests). */
+  AMAP_API_URL: z
+    .url({ protocol: /^https?$/, error: 'AMAP_API_URL must be an http(s) address' })
+    .default('https://restapi.amap.com'),
   /**
    * Which proxies may tell the client's address (X-Forwarded-For): empty trusts none, `true` every
    * hop, otherwise a comma list of addresses or CIDR ranges (e.g. `127.0.0.1,10.0.0.0/8`).
@@ -211,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secret: e.WECHAT_SECRET ?? '',
       apiUrl: e.WECHAT_API_URL.replace(/\/+$/, ''),
     },
+    amap: { serverKey: e.AMAP_SERVER_KEY ?? '', apiUrl: e.AMAP_API_URL.replace(/\/+$/, '') },
     logLevel: e.LOG_LEVEL,
     logKeepDays: e.LOG_KEEP_DAYS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -2,6 +2,7 @@ import type { Language } from '@brokerdesk/shared'
 import { developmentCatalogs } from './development-messages'
 import { identityCatalogs } from './identity-messages'
 import { inputCatalogs } from './input-messages'
+import { mapCatalogs } from './map-messages'
 import { messageCentreCatalogs } from './message-centre-messages'
 import { operationsCatalogs } from './operations-messages'
 import { permissionCatalogs } from './permission-messages'
@@ -227,6 +228,7 @@ export const catalogs = Object.fromEntries(
       ...developmentCatalogs[language as Language],
       ...messageCentreCatalogs[language as Language],
       ...operationsCatalogs[language as Language],
+      ...mapCatalogs[language as Language],
     },
   ]),
 ) as Record<Language, Catalog>

@@ -37,3 +37,4 @@ registerPages('configs', {
   list: lazyPage(() => import('../pages/admin/configs/ConfigList')),
   edit: lazyPage(() => import('../pages/admin/configs/ConfigEdit')),
 })
+registerPages('users', { edit: lazyPage(() => import('../pages/admin/users/UserEdit')) })

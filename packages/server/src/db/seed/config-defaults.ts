@@ -8,6 +8,9 @@ export const CONFIG_ITYPE = { input: 1, textarea: 2, markdown: 3 } as const
 /** Settings whose value is a password: stored hashed, read and set by the super administrator only. */
 export const SECRET_CONFIG_KEYS: readonly string[] = ['common_password']
 
+/** Settings only the super administrator reads and sets: the secret ones and the maps server key. */
+export const SUPER_ADMIN_CONFIG_KEYS: readonly string[] = [...SECRET_CONFIG_KEYS, 'amap_server_key']
+
 /** The settings every installation starts with; values an administrator changes are never reset. */
 export const DEFAULT_CONFIGS: ConfigInsert[] = [
   {
@@ -148,5 +151,52 @@ export const DEFAULT_CONFIGS: ConfigInsert[] = [
     type: CONFIG_TYPE.string,
     itype: CONFIG_ITYPE.markdown,
     options: null,
+  },
+  {
+    key: 'map_provider',
+    name: 'Map provider',
+    description: 'The map of the coordinate pickers: amap (Gaode), baidu or tencent',
+    value: 'amap',
+    type: CONFIG_TYPE.string,
+    itype: CONFIG_ITYPE.input,
+    options: { type: 'select', options: ['amap', 'baidu', 'tencent'] },
+  },
+  {
+    key: 'map_browser_key',
+    name: 'Map browser key',
+    description:
+      "The key of the chosen provider's JavaScript API (sent to the browser); empty: coordinates are typed in",
+    value: '',
+    type: CONFIG_TYPE.string,
+    itype: CONFIG_ITYPE.input,
+    options: { maxLength: 100 },
+  },
+  {
+    key: 'map_security_code',
+    name: 'AMap security code',
+    description: 'The security code (securityJsCode) AMap pairs with a browser key created after 2021',
+    value: '',
+    type: CONFIG_TYPE.string,
+    itype: CONFIG_ITYPE.input,
+    options: { maxLength: 100 },
+  },
+  {
+    key: 'map_scale',
+    name: 'Map scale',
+    description: "The zoom a map picker starts at (capped at the provider's deepest zoom)",
+    value: '28',
+    type: CONFIG_TYPE.number,
+    itype: CONFIG_ITYPE.input,
+    options: { type: 'number', min: 3, max: 28, step: 1 },
+  },
+  {
+    key: 'amap_server_key',
+    name: 'AMap server key',
+    description:
+      'The web service key of the place search the server makes for the pickers; never sent to the browser (AMAP_SERVER_KEY wins)',
+    value: '',
+    type: CONFIG_TYPE.string,
+    itype: CONFIG_ITYPE.input,
+    options: { maxLength: 100 },
   },
 ]

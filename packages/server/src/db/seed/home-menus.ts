@@ -69,6 +69,24 @@ export const HOMEPAGE_MENU: MenuSeed = home({
       method: ['get'],
       action: 'MapController@searchAmap',
       as: 'home_map_search_amap',
+      children: [
+        home({
+          id: 347,
+          name: 'Map picker settings',
+          description: 'The map provider and browser key of a coordinate picker',
+          icons: 'fa-map',
+          url: '/home/map/config',
+          method: ['get'],
+        }),
+        home({
+          id: 348,
+          name: 'Region levels',
+          description: 'The regions inside a region, for the province / city / district cascader',
+          icons: 'fa-map-signs',
+          url: '/home/map/regions',
+          method: ['get'],
+        }),
+      ],
     }),
     // The inbox of the message centre: ids 316-318.
     home({

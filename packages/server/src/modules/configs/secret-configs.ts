@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { configs } from '../../db/schema/index'
-import { SECRET_CONFIG_KEYS } from '../../db/seed/config-defaults'
+import { SECRET_CONFIG_KEYS, SUPER_ADMIN_CONFIG_KEYS } from '../../db/seed/config-defaults'
 import { AppError, forbidden } from '../../errors'
 import { translateIssues } from '../../resource/field-errors'
 import type { ResourceContext, Row, WriteArgs } from '../../resource/types'
@@ -14,11 +14,11 @@ export const SECRET_MASK = '********'
 const isSecretKey = (key: unknown) => typeof key === 'string' && SECRET_CONFIG_KEYS.includes(key)
 const isSecretRow = (values: Row, stored?: Row) => isSecretKey(values.key) || isSecretKey(stored?.key)
 
-/** The settings a caller reaches: all for the super administrator, all but the secret ones otherwise. */
+/** The settings a caller reaches: all for the super administrator, all but the secret ones (and the maps server key) otherwise. */
 export function configsWithinReach(ctx: ResourceContext): SQL | undefined {
   if (isSuperAdmin(ctx.roleIds)) return undefined
   return sql`${configs.key} not in (${sql.join(
-    SECRET_CONFIG_KEYS.map((key) => sql`${key}`),
+    SUPER_ADMIN_CONFIG_KEYS.map((key) => sql`${key}`),
     sql`, `,
   )})`
 }

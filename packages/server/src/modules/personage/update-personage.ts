@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/index'
 import { validationFailed } from '../../errors'
+import { regionNames } from '../areas/region-names'
 import { findTakenFields, uniqueViolationField } from '../auth/find-taken-fields'
 import type { UserRow } from '../auth/load-session-user'
 
@@ -10,8 +11,9 @@ type PersonageChanges = { [K in keyof TPersonageInput]: Exclude<TPersonageInput[
 
 /**
  * Saves the personal data a user edited; fields left out are kept. An e-mail address or mobile number
- * another account uses is refused field by field; a changed address is no longer verified. Answers
- * the saved row.
+ * another account uses is refused field by field; a changed address is no longer verified. A place
+ * given by its ids (province, city, zone: one path down the regions) gets their names. Answers the
+ * saved row.
  */
 export async function updatePersonage(
   db: Db,
@@ -25,6 +27,18 @@ export async function updatePersonage(
     userId,
   )
   if (Object.keys(taken).length > 0) throw validationFailed(taken)
+  if ('province_id' in values || 'city_id' in values || 'zone_id' in values) {
+    // The place is chosen by its ids; the names stored beside them come from the region tree.
+    const ids = { province_id: 0, city_id: 0, zone_id: 0 }
+    for (const field of ['province_id', 'city_id', 'zone_id'] as const)
+      ids[field] = Number(values[field] ?? 0)
+    const { names, wrong } = await regionNames(db, ids)
+    if (wrong.length > 0)
+      throw validationFailed(
+        Object.fromEntries(wrong.map((field) => [field, ['validations.messages.exists']])),
+      )
+    Object.assign(values, ids, names)
+  }
   try {
     if (Object.keys(values).length === 0) {
       const [row] = await db.select().from(users).where(eq(users.id, userId))

@@ -4,6 +4,7 @@ import { Button, Descriptions, Image } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { SafeHtml } from '../rich-text/SafeHtml'
 import { displayValue, fieldTitle } from './option-label'
 import type { CellRenderer } from './ResourceList'
 import { flattenOptions, type Row } from './resource-api'
@@ -27,13 +28,18 @@ export function ResourceDetail({ page, row, cells = {}, omit = [], children }: R
     .filter((field) => !field.writeOnly && field.name in row && !omit.includes(field.name))
     .map((field) => {
       const value = row[field.name]
-      const long = field.type === 'json' || (typeof value === 'string' && value.length > 60)
+      const long =
+        field.type === 'json' ||
+        field.input === 'rich-text' ||
+        (typeof value === 'string' && value.length > 60)
       return {
         key: field.name,
         label: fieldTitle(t, page.resource, field),
         span: long ? ('filled' as const) : 1,
         children: cells[field.name] ? (
           cells[field.name](value, row)
+        ) : field.input === 'rich-text' && typeof value === 'string' ? (
+          <SafeHtml html={value} />
         ) : field.input === 'image' && value ? (
           <Image src={String(value)} width={96} alt="" />
         ) : field.type === 'json' && value !== null && typeof value === 'object' ? (

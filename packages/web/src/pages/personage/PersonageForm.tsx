@@ -7,9 +7,12 @@ import { useTranslation } from 'react-i18next'
 import { displayName } from '../../api/types'
 import { getConfig } from '../../app/config'
 import { AvatarUpload } from '../../components/uploads/AvatarUpload'
+import { CoordinatePicker } from '../../components/maps/CoordinatePicker'
+import { RegionCascader } from '../../components/regions/RegionCascader'
 import { showServerErrors, useZodForm } from '../../forms/use-zod-form'
 import { sessionStore, useSession } from '../../state/session'
 import {
+  emptyValueOf,
   PERSONAGE_FIELDS,
   type PersonageArea,
   type PersonageUser,
@@ -19,13 +22,12 @@ import {
 } from './personage-api'
 import './personage.css'
 
-/** What is sent: every field of the form, texts trimmed, an empty coordinate as null. */
+/** What is sent: every field of the form, texts trimmed, an empty coordinate as null, no region as 0. */
 function changesOf(values: PersonageValues): PersonageValues {
   const changes: Record<string, unknown> = {}
   for (const field of PERSONAGE_FIELDS) {
     const value = values[field]
-    changes[field] =
-      typeof value === 'string' ? value.trim() : (value ?? (field === 'lng' || field === 'lat' ? null : ''))
+    changes[field] = typeof value === 'string' ? value.trim() : (value ?? emptyValueOf(field))
   }
   return changes as PersonageValues
 }
@@ -82,8 +84,8 @@ export function PersonageForm({ area }: { area: PersonageArea }) {
 
   const data = personage.data
   const preview = typeof avatar === 'string' && avatar.trim() ? avatar.trim() : getConfig().def_avatar
-  const text = (name: keyof PersonageValues, options: { wide?: boolean; third?: boolean } = {}) => (
-    <Col xs={24} md={options.wide ? 24 : options.third ? 8 : 12} key={name}>
+  const text = (name: keyof PersonageValues, options: { wide?: boolean } = {}) => (
+    <Col xs={24} md={options.wide ? 24 : 12} key={name}>
       <Form.Item label={t(`fields.${name}`)} {...field(name)}>
         <Input autoComplete="off" />
       </Form.Item>
@@ -122,9 +124,11 @@ export function PersonageForm({ area }: { area: PersonageArea }) {
         </Row>
         <h2 className="bd-personage__section">{t('personage.address')}</h2>
         <Row gutter={24}>
-          {text('province_name', { third: true })}
-          {text('city_name', { third: true })}
-          {text('zone_name', { third: true })}
+          <Col xs={24}>
+            <Form.Item label={t('map.region')} {...field('province_id')}>
+              <RegionCascader />
+            </Form.Item>
+          </Col>
           {text('address', { wide: true })}
           {(['lng', 'lat'] as const).map((name) => (
             <Col xs={24} md={12} key={name}>
@@ -133,6 +137,9 @@ export function PersonageForm({ area }: { area: PersonageArea }) {
               </Form.Item>
             </Col>
           ))}
+          <Col xs={24}>
+            <CoordinatePicker />
+          </Col>
         </Row>
         <Space className="bd-personage__actions">
           <Button type="primary" htmlType="submit" loading={saving}>

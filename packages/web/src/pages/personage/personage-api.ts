@@ -34,7 +34,7 @@ export const personageApi = {
     http.put<unknown>(`/${area}/personage/password`, input),
 }
 
-/** The fields the personal data form edits (the region ids wait for the region picker). */
+/** The fields the personal data form edits (the region names come with the ids from the server). */
 export const PERSONAGE_FIELDS = [
   'name',
   'nickname',
@@ -42,9 +42,9 @@ export const PERSONAGE_FIELDS = [
   'email',
   'mobile_phone',
   'signature',
-  'province_name',
-  'city_name',
-  'zone_name',
+  'province_id',
+  'city_id',
+  'zone_id',
   'address',
   'lng',
   'lat',
@@ -52,10 +52,15 @@ export const PERSONAGE_FIELDS = [
 
 export type PersonageValues = Pick<TPersonageInput, (typeof PERSONAGE_FIELDS)[number]>
 
-/** The form's values for a user: texts as they are, coordinates as numbers or empty. */
+const REGION_IDS: readonly string[] = ['province_id', 'city_id', 'zone_id']
+
+/** The empty value of a field: none for coordinates, 0 for a region, '' for a text. */
+export const emptyValueOf = (field: string) =>
+  field === 'lng' || field === 'lat' ? null : REGION_IDS.includes(field) ? 0 : ''
+
+/** The form's values for a user: texts as they are, coordinates as numbers or empty, regions by id. */
 export function personageValuesOf(user: PersonageUser): PersonageValues {
   const values: Record<string, unknown> = {}
-  for (const field of PERSONAGE_FIELDS)
-    values[field] = user[field] ?? (field === 'lng' || field === 'lat' ? null : '')
+  for (const field of PERSONAGE_FIELDS) values[field] = user[field] ?? emptyValueOf(field)
   return values as PersonageValues
 }

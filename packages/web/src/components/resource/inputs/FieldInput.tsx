@@ -3,11 +3,11 @@ import { DatePicker, Input, InputNumber, Radio, Select, Switch, TreeSelect } fro
 import dayjs from 'dayjs'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LazyMarkdownEditor, LazyRichTextEditor } from '../../editors/LazyEditors'
 import { ImageChooser } from '../../uploads/ImageChooser'
 import { ResumableFileInput } from '../../uploads/ResumableFileInput'
 import { optionText } from '../option-label'
 import { BitmaskCheckbox } from './BitmaskCheckbox'
-import { MarkdownInput } from './MarkdownInput'
 
 export interface FieldInputProps {
   field: FieldMeta
@@ -66,8 +66,11 @@ export function FieldInput({
       : value
   const common = { id, disabled, value: shown as never, onChange: change as never }
   switch (field.input) {
-    case 'textarea':
     case 'rich-text':
+      return (
+        <LazyRichTextEditor id={id} disabled={disabled} value={value as string | null} onChange={change} />
+      )
+    case 'textarea':
       return (
         <Input.TextArea
           {...common}
@@ -93,7 +96,9 @@ export function FieldInput({
         />
       )
     case 'markdown':
-      return <MarkdownInput {...common} />
+      return (
+        <LazyMarkdownEditor id={id} disabled={disabled} value={value as string | null} onChange={change} />
+      )
     case 'number':
       return <InputNumber {...common} style={{ width: '100%', maxWidth: 240 }} />
     case 'select':
