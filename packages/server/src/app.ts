@@ -9,6 +9,7 @@ import type { AppConfig } from './config'
 import type { Database } from './db/client'
 import { notFound } from './errors'
 import { API_PREFIX, WEB_PREFIX } from './global-config'
+import { logAppCall } from './modules/apps/log-app-call'
 import { loadPluginRegistry } from './modules/developments/plugins/plugin-registry'
 import { registerModules } from './modules/index'
 import { authorize } from './modules/permissions/authorize'
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         scope.addHook('onRequest', resolveSession)
         if (channel === 'web') scope.addHook('preValidation', requireCsrfToken)
         scope.addHook('preValidation', authorize)
+        if (channel === 'api') scope.addHook('onResponse', logAppCall)
         await registerModules(scope)
       },
       { prefix },

@@ -3,6 +3,7 @@ import { developmentCatalogs } from './development-messages'
 import { identityCatalogs } from './identity-messages'
 import { inputCatalogs } from './input-messages'
 import { messageCentreCatalogs } from './message-centre-messages'
+import { openPlatformCatalogs } from './open-platform-messages'
 import { permissionCatalogs } from './permission-messages'
 import { resourceCatalogs } from './resource-messages'
 import { validationCatalogs } from './validation-messages'
@@ -225,6 +226,7 @@ export const catalogs = Object.fromEntries(
       ...permissionCatalogs[language as Language],
       ...developmentCatalogs[language as Language],
       ...messageCentreCatalogs[language as Language],
+      ...openPlatformCatalogs[language as Language],
     },
   ]),
 ) as Record<Language, Catalog>

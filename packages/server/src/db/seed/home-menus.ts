@@ -70,6 +70,33 @@ export const HOMEPAGE_MENU: MenuSeed = home({
       action: 'MapController@searchAmap',
       as: 'home_map_search_amap',
     }),
+    // The user's own API client applications (ids 345-347); their pages are /open/apps.
+    home({
+      id: 345,
+      name: 'My apps',
+      description: 'My API client applications: list and create',
+      icons: 'fa-plug',
+      url: '/home/apps',
+      method: ['get', 'post'],
+      children: [
+        home({
+          id: 346,
+          name: 'My app',
+          description: 'Show, edit or delete one of my apps',
+          icons: 'fa-edit',
+          url: '/home/apps/{id}',
+          method: ['get', 'put', 'delete'],
+        }),
+        home({
+          id: 347,
+          name: 'Rotate app secret',
+          description: 'A new secret for my app; its tokens end',
+          icons: 'fa-refresh',
+          url: '/home/apps/{id}/secret',
+          method: ['post'],
+        }),
+      ],
+    }),
     // The inbox of the message centre: ids 316-318.
     home({
       id: 316,

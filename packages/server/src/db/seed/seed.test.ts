@@ -57,6 +57,7 @@ const FEWER_ACTIONS: Record<string, string[]> = {
   '/admin/log-counts': ['list', 'export'],
   '/admin/messages': ['list', 'export', 'show', 'create', 'update', 'delete'],
   '/admin/contact-messages': ['list', 'show', 'delete'],
+  '/admin/apps': ['list', 'show', 'update', 'delete'],
 }
 
 describe('seedDatabase on an empty database', () => {
@@ -112,6 +113,7 @@ describe('seedDatabase on an empty database', () => {
       [
         'admins',
         'agent-systems',
+        'apps',
         'areas',
         'banks',
         'classifys',
