@@ -9,6 +9,11 @@ import type { AppConfig } from './config'
 import type { Database } from './db/client'
 import { notFound } from './errors'
 import { API_PREFIX, WEB_PREFIX } from './global-config'
+import {
+  apiEncryptionPlugin,
+  decryptPayload,
+  sealAnswerPayload,
+} from './modules/api-encryption/api-encryption'
 import { logAppCall } from './modules/apps/log-app-call'
 import { loadPluginRegistry } from './modules/developments/plugins/plugin-registry'
 import { registerModules } from './modules/index'
@@ -86,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inputHygienePlugin)
   await app.register(openApiPlugin)
   await app.register(serveUploadsPlugin)
+  await app.register(apiEncryptionPlugin)
 
   await app.register(healthPlugin)
   database.onConnectionLost((error) => app.log.warn({ err: error }, 'database connection lost'))
@@ -97,6 +103,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           request.channel = channel
         })
         scope.addHook('onRequest', resolveSession)
+        scope.addHook('preValidation', decryptPayload)
+        scope.addHook('onSend', sealAnswerPayload)
         if (channel === 'web') scope.addHook('preValidation', requireCsrfToken)
         scope.addHook('preValidation', authorize)
         if (channel === 'api') scope.addHook('onResponse', logAppCall)

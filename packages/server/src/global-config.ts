@@ -5,7 +5,7 @@ export const API_PREFIX = '/api'
 export const WEB_PREFIX = '/web-api'
 
 /** The global configuration of SPEC §3 for one caller (only `client_id` differs between callers). */
-export function buildGlobalConfig(config: AppConfig, clientId: string): GlobalConfig {
+export function buildGlobalConfig(config: AppConfig, clientId: string, apiPublicKey = ''): GlobalConfig {
   return {
     name: config.name,
     api_url: API_PREFIX,
@@ -21,6 +21,7 @@ export function buildGlobalConfig(config: AppConfig, clientId: string): GlobalCo
     page_gray: config.pageGray,
     wechat_appid: config.wechatAppId,
     app_key: '',
+    api_public_key: apiPublicKey,
     debug: config.debug,
     env: config.env,
     client_id: clientId,

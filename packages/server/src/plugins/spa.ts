@@ -7,6 +7,7 @@ import type { FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../errors'
 import { API_PREFIX, buildGlobalConfig, WEB_PREFIX } from '../global-config'
+import { publishedPublicKey } from '../modules/api-encryption/api-encryption'
 import { ensureClientId } from './client-id'
 
 const PLACEHOLDER = '<!--app-config-->'
@@ -63,9 +64,9 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root }) => {
     },
   })
 
-  const sendIndex = (reply: FastifyReply, clientId: string) => {
+  const sendIndex = async (reply: FastifyReply, clientId: string) => {
     const nonce = scriptNonceOf(reply.raw)
-    const config = buildGlobalConfig(app.config, clientId)
+    const config = buildGlobalConfig(app.config, clientId, await publishedPublicKey(app))
     const script = `<script nonce="${nonce}">window.${CONFIG_GLOBAL_NAME}=${scriptJson(config)}</script>`
     return reply
       .type('text/html; charset=utf-8')

@@ -4,6 +4,7 @@ import { buildGlobalConfig } from '../../global-config'
 import { ensureClientId } from '../../plugins/client-id'
 import { issueCsrfToken } from '../../plugins/csrf'
 import { clearSessionCookies } from '../../plugins/session'
+import { publishedPublicKey } from '../api-encryption/api-encryption'
 import { presentSessionUser } from '../auth/present-user'
 import { endSession } from '../auth/sessions'
 import { listVisibleMenus } from '../menus/list-visible-menus'
@@ -11,7 +12,7 @@ import { listVisibleMenus } from '../menus/list-visible-menus'
 /** The open routes every visitor may call: configuration, client id, anti-forgery token, menu. */
 export const openRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/open/config', async (request, reply) =>
-    buildGlobalConfig(app.config, ensureClientId(request, reply)),
+    buildGlobalConfig(app.config, ensureClientId(request, reply), await publishedPublicKey(app)),
   )
 
   app.get('/open/client-id', async (request, reply) => ({ client_id: ensureClientId(request, reply) }))
