@@ -56,9 +56,9 @@ export const appResource = defineResource({
     name: { type: 'string', list: true, filter: 'like' },
     description: { type: 'string' },
     client_id: { type: 'string', list: true, filter: 'equals' },
-    user_id: { type: 'integer', filter: 'equals' },
+    user_id: { type: 'integer' },
     owner_name: { type: 'string', list: true, export: false },
-    allowed_ips: { type: 'string' },
+    allowed_ips: { type: 'string', list: true },
     status: { type: 'integer', options: APP_STATUS, list: true, filter: 'equals' },
     review: {
       type: 'integer',

@@ -48,4 +48,5 @@ CREATE INDEX "apps_user_id_idx" ON "apps" USING btree ("user_id") WHERE deleted_
 CREATE INDEX "apps_review_id_idx" ON "apps" USING btree ("review","id");--> statement-breakpoint
 CREATE INDEX "apps_status_id_idx" ON "apps" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "apps_role_id_idx" ON "apps" USING btree ("role_id");--> statement-breakpoint
+CREATE INDEX "apps_created_at_id_idx" ON "apps" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "logs_app_id_id_idx" ON "logs" USING btree ("app_id","id");

@@ -33,6 +33,7 @@ export const apps = pgTable(
     index('apps_review_id_idx').on(t.review, t.id),
     index('apps_status_id_idx').on(t.status, t.id),
     index('apps_role_id_idx').on(t.role_id),
+    index('apps_created_at_id_idx').on(t.created_at, t.id),
   ],
 )
 

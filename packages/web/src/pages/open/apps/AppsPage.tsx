@@ -34,7 +34,9 @@ function AppCard({ app, onSecret }: { app: TOwnApp; onSecret: (answer: TAppSecre
       }
       actions={[
         <Link key="edit" to={`/open/apps/${app.id}`}>
-          <EditOutlined /> {t('menu.update')}
+          <Button type="link" size="small" icon={<EditOutlined />}>
+            {t('menu.update')}
+          </Button>
         </Link>,
         <Popconfirm
           key="rotate"
