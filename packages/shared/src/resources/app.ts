@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isIp } from '../validation/patterns'
-import { idField, nameField, timestampFields } from './common-fields'
+import { idField, timestampFields } from './common-fields'
 import { defineResource, optionsOf, type RecordOf } from './define-resource'
 import { message, optionalText, optionCode, reference, requiredText } from './field-rules'
 
