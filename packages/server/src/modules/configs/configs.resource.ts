@@ -2,6 +2,7 @@ import { configResource } from '@brokerdesk/shared'
 import { configs } from '../../db/schema/index'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding } from '../../resource/types'
+import { forgetEncryptionSettings } from '../api-encryption/settings'
 import {
   configsWithinReach,
   logWithoutSecretValue,
@@ -22,6 +23,8 @@ export const configsBinding: ResourceBinding = {
   beforeWrite: prepareConfigValues,
   enrich: maskSecretValues,
   logParameters: logWithoutSecretValue,
+  // The encryption settings are remembered for a few seconds; this process forgets them at once.
+  afterWrite: async (_id, _values, { ctx }) => forgetEncryptionSettings(ctx.db),
 }
 
 export const configsModule = resourcePlugin(configsBinding)
