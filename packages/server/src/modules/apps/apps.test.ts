@@ -18,6 +18,7 @@ afterAll(() => t.close())
 const GET = METHOD_BITS.get
 const BANKS = { url: '/admin/banks/list', method: GET }
 const FIRMS = { url: '/admin/firms/list', method: GET }
+const PERSONAGE = { url: '/admin/personage/index', method: GET }
 
 /** An app of a back-office user holding `ownerGrants`, approved with a role holding `appGrants`. */
 async function approvedApp(ownerGrants: (typeof BANKS)[], appGrants: (typeof BANKS)[], allowed_ips = '') {
@@ -55,7 +56,7 @@ const call = (token: string, url: string, ip = '127.0.0.1') =>
 
 describe('apps', () => {
   it('get a token only once approved, act within their role and their owner’s, and every call is logged under them', async () => {
-    const { owner, app, secret, client } = await approvedApp([BANKS, FIRMS], [BANKS])
+    const { owner, app, secret, client } = await approvedApp([BANKS, FIRMS, PERSONAGE], [BANKS, PERSONAGE])
     // The secret is never shown again and is stored hashed.
     expect(JSON.stringify((await client.get(`/home/apps/${app.id}`)).json())).not.toContain(secret)
     expect((await tokenOf(app.client_id, `${secret}x`)).statusCode).toBe(401)
@@ -71,6 +72,10 @@ describe('apps', () => {
     expect((await call(access_token, '/admin/firms/list')).statusCode).toBe(403)
     // Apps never act on a person's own routes.
     expect((await call(access_token, '/home/apps')).statusCode).toBe(403)
+    // Nor on the back office's personal centre, even where its role holds it.
+    const personage = await call(access_token, '/admin/personage/index')
+    expect(personage.statusCode).toBe(403)
+    expect(personage.json().message).toBe('应用只能调用后台接口，不能调用个人中心')
     // A token is for /api only.
     const web = await t.app.inject({
       method: 'GET',

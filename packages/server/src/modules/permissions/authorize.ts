@@ -51,7 +51,7 @@ export async function rolesHoldRoute(
  * routes once logged in, admin routes for administrators whose roles hold the route's menu item. An
  * API client application acts on admin routes only, and only where both the role an administrator
  * granted it and its owner's roles hold the item (checked at each call, so what the owner loses the
- * app loses too); a person's own pages (home) are not for apps.
+ * app loses too); a person's own pages (home, the back office's personal centre) are not for apps.
  */
 export async function authorize(request: FastifyRequest): Promise<void> {
   const routeUrl = request.routeOptions.url
@@ -61,7 +61,9 @@ export async function authorize(request: FastifyRequest): Promise<void> {
   if (group === undefined || group === 'open') return
   const user = request.user
   if (!user) throw unauthenticated()
-  if (user.app && group === 'home') throw forbidden('apps.home_refused')
+  // A person's own pages, in either area (profile, password), are not for programs.
+  if (user.app && (group === 'home' || url.startsWith('/admin/personage/')))
+    throw forbidden('apps.home_refused')
   if (group === 'home') return
   if (!user.admin) throw forbidden()
   const route = {
