@@ -11,6 +11,12 @@ import type { Database } from './db/client'
 import { notFound } from './errors'
 import { API_PREFIX, WEB_PREFIX } from './global-config'
 import { localControlPlugin } from './local-control/local-control-plugin'
+import {
+  apiEncryptionPlugin,
+  decryptPayload,
+  sealAnswerPayload,
+} from './modules/api-encryption/api-encryption'
+import { logAppCall } from './modules/apps/log-app-call'
 import { createLiveSettings } from './modules/configs/live-settings'
 import { maintenanceGate } from './modules/configs/maintenance-gate'
 import { loadPluginRegistry } from './modules/developments/plugins/plugin-registry'
@@ -99,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inputHygienePlugin)
   await app.register(openApiPlugin)
   await app.register(serveUploadsPlugin)
+  await app.register(apiEncryptionPlugin)
 
   await app.register(healthPlugin)
   if (options.localControlToken) await app.register(localControlPlugin, { token: options.localControlToken })
@@ -112,8 +119,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         })
         scope.addHook('onRequest', resolveSession)
         scope.addHook('onRequest', maintenanceGate)
+        scope.addHook('preValidation', decryptPayload)
+        scope.addHook('onSend', sealAnswerPayload)
         if (channel === 'web') scope.addHook('preValidation', requireCsrfToken)
         scope.addHook('preValidation', authorize)
+        if (channel === 'api') scope.addHook('onResponse', logAppCall)
         await registerModules(scope)
       },
       { prefix },

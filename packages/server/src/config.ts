@@ -52,6 +52,8 @@ const ZEnv = z.object({
   /** PostgreSQL: the same for the statements of an export page or an import (ms; 0 = no limit). */
   DB_TRANSFER_STATEMENT_TIMEOUT: z.coerce.number().int().min(0).default(60000),
   REDIS_URL: z.string().optional(),
+  /** Encrypted API payloads (SPEC §7): on whatever the `api_encryption` setting says. */
+  API_ENCRYPTION: ZBoolean.default(false),
   ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional(),
   SESSION_LIFETIME: z.coerce.number().int().positive().default(120),
   DEFAULT_LANGUAGE: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
@@ -203,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       transferStatementMs: e.DB_TRANSFER_STATEMENT_TIMEOUT,
     },
     redisUrl: e.REDIS_URL,
+    apiEncryption: e.API_ENCRYPTION,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO,
     sessionLifetime: e.SESSION_LIFETIME,

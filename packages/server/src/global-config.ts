@@ -8,7 +8,7 @@ export const WEB_PREFIX = '/web-api'
 export function buildGlobalConfig(
   config: AppConfig,
   clientId: string,
-  live: { maintenance: boolean },
+  live: { maintenance: boolean; apiPublicKey?: string },
 ): GlobalConfig {
   return {
     name: config.name,
@@ -25,6 +25,7 @@ export function buildGlobalConfig(
     page_gray: config.pageGray,
     wechat_appid: config.wechatAppId,
     app_key: '',
+    api_public_key: live.apiPublicKey ?? '',
     debug: config.debug,
     env: config.env,
     client_id: clientId,

@@ -27,7 +27,9 @@ declare module 'fastify' {
     channel: Channel
     /** The caller's Client-Id cookie, or the one just issued to it. */
     clientId: string
-    /** The logged-in user of this request, or null. */
+    /** The logged-in user of this request, or null (for an app's call: its owner, with `app`). */
     user: SessionUser | null
+    /** Whether this request's operation log entry is already written (an app's calls are all logged). */
+    operationLogged?: boolean
   }
 }

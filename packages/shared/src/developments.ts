@@ -13,6 +13,7 @@ export const COMMAND_NAMES = [
   'clear-caches',
   'create-admin',
   'reset-password',
+  'rotate-api-key',
 ] as const
 export type CommandName = (typeof COMMAND_NAMES)[number]
 
@@ -43,6 +44,7 @@ export const COMMAND_PARAM_SCHEMAS = {
   }),
   /** The account by its name, e-mail or mobile number, as login takes it. */
   'reset-password': z.object({ uname: requiredText(255), password: password() }),
+  'rotate-api-key': z.object({}),
 } satisfies Record<CommandName, z.ZodObject>
 
 export type CommandParams<N extends CommandName> = z.infer<(typeof COMMAND_PARAM_SCHEMAS)[N]>
@@ -73,6 +75,7 @@ export const COMMANDS: CommandSpec[] = [
       { name: 'password', input: 'password', required: true },
     ],
   },
+  { name: 'rotate-api-key', params: [] },
 ]
 
 /** What a command answers: its output lines, whether it succeeded, how long it took. */

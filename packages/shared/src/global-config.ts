@@ -56,6 +56,8 @@ export const ZGlobalConfig = z.object({
   page_gray: z.union([z.literal(0), z.literal(1)]),
   wechat_appid: z.string(),
   app_key: z.string(),
+  /** The server's RSA public key (PEM) for encrypted API payloads; empty while encryption is off. */
+  api_public_key: z.string(),
   debug: z.boolean(),
   env: z.enum(['local', 'testing', 'staging', 'production']),
   client_id: z.string(),

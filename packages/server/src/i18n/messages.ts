@@ -5,6 +5,7 @@ import { inputCatalogs } from './input-messages'
 import { mapCatalogs } from './map-messages'
 import { messageCentreCatalogs } from './message-centre-messages'
 import { operationsCatalogs } from './operations-messages'
+import { openPlatformCatalogs } from './open-platform-messages'
 import { permissionCatalogs } from './permission-messages'
 import { resourceCatalogs } from './resource-messages'
 import { validationCatalogs } from './validation-messages'
@@ -229,6 +230,7 @@ export const catalogs = Object.fromEntries(
       ...messageCentreCatalogs[language as Language],
       ...operationsCatalogs[language as Language],
       ...mapCatalogs[language as Language],
+      ...openPlatformCatalogs[language as Language],
     },
   ]),
 ) as Record<Language, Catalog>

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { adminsModule } from './admins/admins.resource'
 import { agentSystemsModule } from './agent-systems/agent-systems.resource'
+import { appsModule } from './apps/apps.resource'
 import { areasModule } from './areas/areas.resource'
 import { banksModule } from './banks/banks.resource'
 import { classifysModule } from './classifys/classifys.resource'
@@ -37,5 +38,6 @@ export const resourceModules: FastifyPluginAsync[] = [
   logCountsModule,
   messagesModule,
   contactMessagesModule,
+  appsModule,
   uploadsModule,
 ]

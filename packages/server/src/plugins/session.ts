@@ -1,5 +1,7 @@
+import { APP_TOKEN_PREFIX } from '@brokerdesk/shared'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors'
+import { resolveAppCaller } from '../modules/apps/app-caller'
 import { loadSessionUser } from '../modules/auth/load-session-user'
 import { findSessionByToken, isLive, touchSession } from '../modules/auth/sessions'
 
@@ -41,6 +43,11 @@ export async function resolveSession(request: FastifyRequest, reply: FastifyRepl
   request.user = null
   const token = sessionTokenOf(request)
   if (!token) return
+  // An API client application's token: only on /api, where it acts for its owner within its role.
+  if (request.channel === 'api' && token.startsWith(APP_TOKEN_PREFIX)) {
+    request.user = await resolveAppCaller(request, token)
+    return
+  }
   const { db, config } = request.server
   const session = await findSessionByToken(db, token)
   if (!session) {

@@ -7,6 +7,7 @@ import type { FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../errors'
 import { API_PREFIX, buildGlobalConfig, WEB_PREFIX } from '../global-config'
+import { publishedPublicKey } from '../modules/api-encryption/api-encryption'
 import { ensureClientId } from './client-id'
 
 const PLACEHOLDER = '<!--app-config-->'
@@ -67,6 +68,7 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root }) => {
     const nonce = scriptNonceOf(reply.raw)
     const config = buildGlobalConfig(app.config, clientId, {
       maintenance: (await app.settings.maintenance()).on,
+      apiPublicKey: await publishedPublicKey(app),
     })
     const script = `<script nonce="${nonce}">window.${CONFIG_GLOBAL_NAME}=${scriptJson(config)}</script>`
     return reply

@@ -16,5 +16,9 @@ export function contextOf(request: FastifyRequest): ResourceContext {
     method: request.method,
     url: request.url,
     menuUrl: menuUrlOfRoute(request.routeOptions.url ?? request.url),
+    appId: user?.app?.id ?? 0,
+    onLogged: () => {
+      request.operationLogged = true
+    },
   }
 }

@@ -59,6 +59,7 @@ export async function writeOperationLog(
   await tx.insert(logs).values({
     menu_id: await menuIdOf(tx, ctx),
     user_id: ctx.userId,
+    app_id: ctx.appId ?? 0,
     ip: ctx.ip.slice(0, 100),
     location: locateIp(ctx.ip).slice(0, 150),
     method: ctx.method,
@@ -78,10 +79,12 @@ export async function runWrite<T>(
   parameters: unknown,
   work: (tx: Tx, log: LogDetails) => Promise<T>,
 ): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const log: LogDetails = {}
     const result = await work(tx, log)
     await writeOperationLog(tx, ctx, typeof parameters === 'function' ? parameters() : parameters, log)
     return result
   })
+  ctx.onLogged?.()
+  return result
 }

@@ -23,6 +23,10 @@ export interface ResourceContext {
   url: string
   /** The route's url as the menu writes it: `/admin/firms/{id}`. */
   menuUrl: string
+  /** The API client application making the call (0 or absent: a person). */
+  appId?: number
+  /** Told once a write's operation log entry is stored, so the call is not logged twice. */
+  onLogged?: () => void
 }
 
 /** A many-to-many field stored in a link table (firms.bank_ids in bank_firm). */

@@ -1,5 +1,6 @@
 export * from './admin'
 export * from './agent-system'
+export * from './app'
 export * from './area'
 export * from './bank'
 export * from './classify'

@@ -15,6 +15,8 @@ export const logResource = defineResource({
     menu_resource: { type: 'string', export: false },
     menu_action: { type: 'string', export: false },
     user_id: { type: 'integer', list: true, filter: 'equals' },
+    /** The API client application that made the call (0: a person). */
+    app_id: { type: 'integer', list: true, filter: 'equals' },
     /** The operator. */
     user_name: { type: 'string', list: true, export: false },
     location: { type: 'string', list: true, filter: 'like' },

@@ -1,5 +1,6 @@
 import { adminResource } from './admin'
 import { agentSystemResource } from './agent-system'
+import { appResource } from './app'
 import { areaResource } from './area'
 import { bankResource } from './bank'
 import { classifyResource } from './classify'
@@ -21,6 +22,7 @@ import { yearResource } from './year'
 export const RESOURCES: Record<string, ResourceDefinition> = {
   admins: adminResource,
   'agent-systems': agentSystemResource,
+  apps: appResource,
   areas: areaResource,
   banks: bankResource,
   classifys: classifyResource,

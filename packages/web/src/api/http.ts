@@ -11,6 +11,7 @@ import { pushAlert } from '../state/alerts'
 import { modalStore, showModal } from '../state/modal'
 import { clearUser } from '../state/session-store'
 import { getCookie, removeCookie, setCookie } from './cookies'
+import { openAnswer, sealRequest } from './encryption'
 import { currentPath, goToUrl, isAbsoluteUrl, loginPath, navigateTo } from './navigation'
 import { getToken, setToken } from './token'
 
@@ -99,9 +100,36 @@ function encodeBody(body: unknown, headers: Record<string, string>): BodyInit | 
   return JSON.stringify(body)
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  if (res.status === 204 || res.type === 'opaqueredirect') return undefined
+/** Whether this body goes encrypted: a JSON body of a write, while the server publishes a key and debug is off. */
+function sealable(method: HttpMethod, body: unknown): boolean {
+  const config = getConfig()
+  if (method === 'GET' || body === undefined || !config.api_public_key || config.debug) return false
+  return !(
+    body instanceof FormData ||
+    body instanceof Blob ||
+    body instanceof URLSearchParams ||
+    typeof body === 'string'
+  )
+}
+
+/** The answer's JSON text, opened first when it comes sealed; undefined for a sealed answer that does not check out. */
+async function readText(
+  res: Response,
+  key: Uint8Array<ArrayBuffer> | undefined,
+): Promise<string | undefined> {
   const text = await res.text()
+  if (!key || res.headers.get('Response-Encryption') !== '1') return text
+  try {
+    return await openAnswer(key, JSON.parse(text))
+  } catch {
+    return undefined
+  }
+}
+
+async function readBody(res: Response, key?: Uint8Array<ArrayBuffer>): Promise<unknown> {
+  if (res.status === 204 || res.type === 'opaqueredirect') return undefined
+  const text = await readText(res, key)
+  if (text === undefined) throw new HttpError(0, undefined, false, i18n.t('http.bad_answer'))
   if (!text) return undefined
   try {
     return JSON.parse(text)
@@ -167,11 +195,23 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const url = `${isAbsoluteUrl(path) ? path : base + path}${buildQuery(options.params)}`
   const headers = { ...buildHeaders(), ...options.headers }
   let res: Response
+  let key: Uint8Array<ArrayBuffer> | undefined
   try {
+    let body: BodyInit | undefined
+    if (sealable(method, options.body)) {
+      const sealed = await sealRequest(getConfig().api_public_key, options.body)
+      key = sealed.key
+      body = sealed.body
+      headers['Content-Type'] = 'application/json'
+      headers['Api-Encryption'] = '1'
+      headers['Support-Response-Encryption'] = '1'
+    } else {
+      body = encodeBody(options.body, headers)
+    }
     res = await fetch(url, {
       method,
       headers,
-      body: encodeBody(options.body, headers),
+      body,
       credentials: 'include',
       signal: options.signal,
       redirect: options.redirect,
@@ -182,7 +222,13 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
     throw new HttpError(0, undefined, !options.silent, (error as Error)?.message)
   }
   const status = res.type === 'opaqueredirect' ? 302 : res.status
-  const body = await readBody(res)
+  let body: unknown
+  try {
+    body = await readBody(res, key)
+  } catch (error) {
+    if (!options.silent) pushAlert({ show: true, type: 'danger', message: i18n.t('http.bad_answer') })
+    throw error
+  }
   const answer = body && typeof body === 'object' ? (body as Answer) : undefined
   const quiet = options.silent || options.handledStatuses?.includes(status)
   const handled = applyAnswerRules(status, answer, quiet)

@@ -22,6 +22,7 @@ export const DEFAULT_CONFIG: GlobalConfig = {
   page_gray: 0,
   wechat_appid: '',
   app_key: '',
+  api_public_key: '',
   debug: false,
   env: 'production',
   client_id: '',

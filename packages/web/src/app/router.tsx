@@ -19,6 +19,8 @@ const RegisterPage = lazyPage(() => import('../pages/open/register/RegisterPage'
 const ForgotPasswordPage = lazyPage(() => import('../pages/open/password/ForgotPasswordPage'))
 const MarkdownPage = lazyPage(() => import('../pages/open/markdown/MarkdownPage'))
 const ContactPage = lazyPage(() => import('../pages/open/contact/ContactPage'))
+const AppsPage = lazyPage(() => import('../pages/open/apps/AppsPage'))
+const AppEditPage = lazyPage(() => import('../pages/open/apps/AppEditPage'))
 const InboxPage = lazyPage(() => import('../pages/messages/InboxPage'))
 const InboxMessagePage = lazyPage(() => import('../pages/messages/InboxMessagePage'))
 const HomePersonagePage = lazyPage(() => import('../pages/home/personage/HomePersonagePage'))
@@ -63,6 +65,13 @@ export const routes: RouteObject[] = [
         { path: 'password', element: <ForgotPasswordPage /> },
         { path: 'markdown', element: <MarkdownPage /> },
         { path: 'contact', element: <ContactPage /> },
+        {
+          element: <RequireLogin />,
+          children: [
+            { path: 'apps', element: <AppsPage /> },
+            { path: 'apps/:id', element: <AppEditPage /> },
+          ],
+        },
         { path: '*', element: <NotFoundPage /> },
       ],
     },
@@ -125,6 +134,7 @@ const PAGES: Record<string, { preload: () => Promise<unknown> }> = {
   '/open/password': ForgotPasswordPage,
   '/open/markdown': MarkdownPage,
   '/open/contact': ContactPage,
+  '/open/apps': AppsPage,
   '/home/messages': InboxPage,
   '/home/personage/index': HomePersonagePage,
   '/home/personage/password': HomePasswordPage,

@@ -1,4 +1,5 @@
 import {
+  ApiOutlined,
   DashboardOutlined,
   HomeOutlined,
   IdcardOutlined,
@@ -39,6 +40,7 @@ export function UserMenu({ area }: { area: 'open' | 'home' | 'admin' }) {
       isAdmin(user) && { key: '/admin/index', icon: <DashboardOutlined />, label: t('nav.backstage') },
     { key: `${personage}/index`, icon: <IdcardOutlined />, label: t('nav.personal_data') },
     { key: `${personage}/password`, icon: <LockOutlined />, label: t('nav.change_password') },
+    { key: '/open/apps', icon: <ApiOutlined />, label: t('apps.title') },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), danger: true },
   ].filter(Boolean) as MenuProps['items']

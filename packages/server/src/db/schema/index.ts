@@ -1,3 +1,4 @@
+export * from './apps'
 export * from './areas'
 export * from './auth'
 export * from './cache'

@@ -8,6 +8,8 @@ export const logs = pgTable(
     id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     menu_id: integer().notNull().default(0),
     user_id: integer().notNull().default(0),
+    /** The API client application that made the call (0: a person). */
+    app_id: integer().notNull().default(0),
     location: varchar({ length: 150 }).notNull().default(''),
     ip: varchar({ length: 100 }).notNull().default(''),
     parameters: jsonb(),
@@ -22,5 +24,6 @@ export const logs = pgTable(
     index('logs_created_at_id_idx').on(t.created_at, t.id),
     index('logs_user_id_id_idx').on(t.user_id, t.id),
     index('logs_menu_id_id_idx').on(t.menu_id, t.id),
+    index('logs_app_id_id_idx').on(t.app_id, t.id),
   ],
 )

@@ -106,6 +106,15 @@ export const OPERATE_MENU: MenuSeed = {
             }),
           ],
         }),
+        // API client applications (ids 340-344): approve or disable them, grant a role.
+        adminResource({
+          id: 340,
+          name: 'Apps',
+          description: 'API client applications of the users',
+          icons: 'fa-plug',
+          url: '/admin/apps',
+          resource: { item: 'App', only: ['list', 'show', 'update', 'delete'] },
+        }),
       ],
     },
     {

@@ -126,6 +126,26 @@ export const DEFAULT_CONFIGS: ConfigInsert[] = [
     options: { min: 1, max: 86400, step: 1 },
   },
   {
+    key: 'api_encryption',
+    name: 'API encryption',
+    description:
+      '1: the site encrypts request bodies (RSA + AES, SPEC §7) unless debug is on; 0: off (API_ENCRYPTION=true turns it on whatever this says)',
+    value: '0',
+    type: CONFIG_TYPE.number,
+    itype: CONFIG_ITYPE.input,
+    options: { type: 'number', min: 0, max: 1, step: 1 },
+  },
+  {
+    key: 'api_encryption_routes',
+    name: 'Routes requiring encryption',
+    description: 'While encryption is on, writes to these routes (one a line) are refused unless encrypted',
+    value:
+      '/open/login\n/open/register\n/open/forgot-password/reset-password\n/home/personage/password\n/admin/personage/password',
+    type: CONFIG_TYPE.string,
+    itype: CONFIG_ITYPE.textarea,
+    options: { rows: 5, maxLength: 1000 },
+  },
+  {
     key: 'user_agreement',
     name: 'User agreement',
     description: 'The agreement a visitor accepts when registering (markdown)',

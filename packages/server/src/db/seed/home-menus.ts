@@ -71,7 +71,7 @@ export const HOMEPAGE_MENU: MenuSeed = home({
       as: 'home_map_search_amap',
       children: [
         home({
-          id: 347,
+          id: 350,
           name: 'Map picker settings',
           description: 'The map provider and browser key of a coordinate picker',
           icons: 'fa-map',
@@ -79,12 +79,39 @@ export const HOMEPAGE_MENU: MenuSeed = home({
           method: ['get'],
         }),
         home({
-          id: 348,
+          id: 351,
           name: 'Region levels',
           description: 'The regions inside a region, for the province / city / district cascader',
           icons: 'fa-map-signs',
           url: '/home/map/regions',
           method: ['get'],
+        }),
+      ],
+    }),
+    // The user's own API client applications (ids 345-347); their pages are /open/apps.
+    home({
+      id: 345,
+      name: 'My apps',
+      description: 'My API client applications: list and create',
+      icons: 'fa-plug',
+      url: '/home/apps',
+      method: ['get', 'post'],
+      children: [
+        home({
+          id: 346,
+          name: 'My app',
+          description: 'Show, edit or delete one of my apps',
+          icons: 'fa-edit',
+          url: '/home/apps/{id}',
+          method: ['get', 'put', 'delete'],
+        }),
+        home({
+          id: 347,
+          name: 'Rotate app secret',
+          description: 'A new secret for my app; its tokens end',
+          icons: 'fa-refresh',
+          url: '/home/apps/{id}/secret',
+          method: ['post'],
         }),
       ],
     }),

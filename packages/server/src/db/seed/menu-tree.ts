@@ -9,7 +9,9 @@ import { OFFICIAL_WEBSITE_MENU } from './open-menus'
  * id, 166/167 (GET/PUT /admin/roles/{id}/permissions) the permission assignment of a role, and 168
  * (GET /admin/admins/accounts) the search of the accounts a new back-office user can be bound to,
  * 190-192 (GET/POST/DELETE /admin/developments/plugins) the developer console's plug-ins;
- * 300-319 the message centre (messages, visitor messages, the inboxes, the contact form).
+ * 300-319 the message centre (messages, visitor messages, the inboxes, the contact form); 340-349
+ * API client applications (the admin resource, the owner's routes and pages, the token exchange);
+ * 350-351 the map picker's settings and the region levels of the cascader.
  */
 export const MENU_TREE: MenuSeed = {
   id: 1,

@@ -189,6 +189,26 @@ export const OFFICIAL_WEBSITE_MENU: MenuSeed = open({
       method: ['get'],
       page: true,
     }),
+    // API client applications (ids 348-349): the owner's pages and the token exchange.
+    open({
+      id: 348,
+      name: 'Apps',
+      description: 'My API client applications: list and edit',
+      icons: 'fa-plug',
+      url: '/open/apps',
+      method: ['get'],
+      page: true,
+      children: [
+        open({
+          id: 349,
+          name: 'App token',
+          description: 'Client credentials: a bearer token for an approved app',
+          icons: 'fa-key',
+          url: '/open/apps/token',
+          method: ['post'],
+        }),
+      ],
+    }),
     // The contact form of the message centre (id 319): the page and its submission.
     open({
       id: 319,

@@ -12,6 +12,15 @@ export interface SessionUser {
   /** Present when the user is a back-office administrator. */
   admin: { id: number; roles: Array<{ id: number; name: string }> } | null
   row: UserRow
+  /** Present when an API client application calls on its owner's behalf (with an app token). */
+  app?: AppCaller
+}
+
+/** The app behind a call made with an app token: it acts within `roleId` and its owner's roles. */
+export interface AppCaller {
+  id: number
+  name: string
+  roleId: number
 }
 
 /** Loads a live, effective user with their admin record and roles; undefined when gone or stopped. */

@@ -20,6 +20,8 @@ export interface OperationLogEntry {
   /** The menu item's url and method, e.g. '/open/login', 'POST'. */
   route: { url: string; method: string }
   userId: number
+  /** The API client application that made the call. */
+  appId?: number
   ip: string
   /** The request's address. */
   url: string
@@ -36,6 +38,7 @@ export async function recordOperationLog(db: Db | Tx, entry: OperationLogEntry):
   await db.insert(logs).values({
     menu_id: await findMenuId(db, entry.route.url, entry.route.method),
     user_id: entry.userId,
+    app_id: entry.appId ?? 0,
     ip: entry.ip.slice(0, 100),
     location: (entry.location ?? locateIp(entry.ip)).slice(0, 150),
     method: entry.route.method,

@@ -4,6 +4,7 @@ import { configs } from '../../db/schema/index'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding } from '../../resource/types'
 import { SETTINGS_TOPIC } from './live-settings'
+import { forgetEncryptionSettings } from '../api-encryption/settings'
 import {
   configsWithinReach,
   logWithoutSecretValue,
@@ -24,6 +25,8 @@ export const configsBinding: ResourceBinding = {
   beforeWrite: prepareConfigValues,
   enrich: maskSecretValues,
   logParameters: logWithoutSecretValue,
+  // The encryption settings are remembered for a few seconds; this process forgets them at once.
+  afterWrite: async (_id, _values, { ctx }) => forgetEncryptionSettings(ctx.db),
 }
 
 const configsRoutes = resourcePlugin(configsBinding)

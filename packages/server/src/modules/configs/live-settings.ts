@@ -29,12 +29,31 @@ export interface LiveSettings {
   readonly loads: number
 }
 
+/** How long after a failed attempt to listen for changes the next one is made. */
+const LISTEN_RETRY_MS = 5000
+
 export async function createLiveSettings(
   db: Db,
   bus: ChangeBus,
 ): Promise<LiveSettings & { stop(): Promise<void> }> {
   let held: Promise<Map<string, string>> | undefined
   let loads = 0
+  // Until this process hears the changes (the database may be out of reach at start), nothing is
+  // kept: every read goes to the database, and listening is tried again now and then.
+  let stopListening: (() => Promise<void>) | undefined
+  let nextAttempt = 0
+  let stopped = false
+  const listen = async () => {
+    if (stopListening || stopped || Date.now() < nextAttempt) return
+    nextAttempt = Date.now() + LISTEN_RETRY_MS
+    try {
+      stopListening = await bus.subscribe(SETTINGS_TOPIC, () => {
+        held = undefined
+      })
+    } catch {
+      // not yet: read without keeping
+    }
+  }
   const load = async () => {
     loads++
     const rows = await db
@@ -43,7 +62,9 @@ export async function createLiveSettings(
       .where(and(isNull(configs.deleted_at), notInArray(configs.key, [...SECRET_CONFIG_KEYS])))
     return new Map(rows.map((row) => [row.key, row.value]))
   }
-  const all = () => {
+  const all = async () => {
+    await listen()
+    if (!stopListening) return load()
     if (!held) {
       const loading = load()
       held = loading
@@ -54,9 +75,7 @@ export async function createLiveSettings(
     }
     return held
   }
-  const stop = await bus.subscribe(SETTINGS_TOPIC, () => {
-    held = undefined
-  })
+  await listen()
   return {
     async value(key) {
       return (await all()).get(key)
@@ -75,6 +94,9 @@ export async function createLiveSettings(
     get loads() {
       return loads
     },
-    stop,
+    async stop() {
+      stopped = true
+      await stopListening?.()
+    },
   }
 }

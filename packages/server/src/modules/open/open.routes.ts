@@ -4,6 +4,7 @@ import { buildGlobalConfig } from '../../global-config'
 import { ensureClientId } from '../../plugins/client-id'
 import { issueCsrfToken } from '../../plugins/csrf'
 import { clearSessionCookies } from '../../plugins/session'
+import { publishedPublicKey } from '../api-encryption/api-encryption'
 import { presentSessionUser } from '../auth/present-user'
 import { endSession } from '../auth/sessions'
 import { listVisibleMenus } from '../menus/list-visible-menus'
@@ -13,6 +14,7 @@ export const openRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/open/config', async (request, reply) =>
     buildGlobalConfig(app.config, ensureClientId(request, reply), {
       maintenance: (await app.settings.maintenance()).on,
+      apiPublicKey: await publishedPublicKey(app),
     }),
   )
 

@@ -48,7 +48,10 @@ export async function rolesHoldRoute(
 
 /**
  * preValidation hook of both mounts, the one place that decides access: open routes for everyone, home
- * routes once logged in, admin routes for administrators whose roles hold the route's menu item.
+ * routes once logged in, admin routes for administrators whose roles hold the route's menu item. An
+ * API client application acts on admin routes only, and only where both the role an administrator
+ * granted it and its owner's roles hold the item (checked at each call, so what the owner loses the
+ * app loses too); a person's own pages (home, the back office's personal centre) are not for apps.
  */
 export async function authorize(request: FastifyRequest): Promise<void> {
   const routeUrl = request.routeOptions.url
@@ -58,13 +61,18 @@ export async function authorize(request: FastifyRequest): Promise<void> {
   if (group === undefined || group === 'open') return
   const user = request.user
   if (!user) throw unauthenticated()
+  // A person's own pages, in either area (profile, password), are not for programs.
+  if (user.app && (group === 'home' || url.startsWith('/admin/personage/')))
+    throw forbidden('apps.home_refused')
   if (group === 'home') return
   if (!user.admin) throw forbidden()
-  const allowed = await rolesHoldRoute(request.server.db, {
+  const route = {
     url,
     method: request.method === 'HEAD' ? 'GET' : request.method,
     env: request.server.config.env,
-    roleIds: user.admin.roles.map((r) => r.id),
-  })
+  }
+  const db = request.server.db
+  const allowed = await rolesHoldRoute(db, { ...route, roleIds: user.admin.roles.map((r) => r.id) })
   if (!allowed) throw forbidden()
+  if (user.app && !(await rolesHoldRoute(db, { ...route, roleIds: [user.app.roleId] }))) throw forbidden()
 }

@@ -10,6 +10,7 @@ import type { Command } from './command-types'
 import { createAdminCommand } from './create-admin-command'
 import { migrateCommand } from './migrate-command'
 import { resetPasswordCommand } from './reset-password-command'
+import { rotateApiKeyCommand } from './rotate-api-key-command'
 import { seedCommand } from './seed-command'
 import { seedDemoCommand } from './seed-demo-command'
 
@@ -21,6 +22,7 @@ const COMMAND_FUNCTIONS: { [N in CommandName]: Command<N> } = {
   'clear-caches': clearCachesCommand,
   'create-admin': createAdminCommand,
   'reset-password': resetPasswordCommand,
+  'rotate-api-key': rotateApiKeyCommand,
 }
 
 /** The log keeps at most this much of a command's output. */
