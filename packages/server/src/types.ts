@@ -23,5 +23,7 @@ declare module 'fastify' {
     clientId: string
     /** The logged-in user of this request, or null. */
     user: SessionUser | null
+    /** Whether the user's roles hold this admin route, decided with the session (undefined: not yet). */
+    routeHeld: boolean | undefined
   }
 }

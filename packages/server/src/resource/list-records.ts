@@ -12,7 +12,7 @@ import {
   type QueryParams,
 } from './parse-list-query'
 import { presentRows } from './present-rows'
-import { countRows, selectRows } from './select-rows'
+import { countRows, estimateRows, selectRows } from './select-rows'
 import { listTree } from './tree/list-tree'
 import type { ResourceBinding, Row } from './types'
 
@@ -28,7 +28,8 @@ export interface ListRecordsOptions {
 /**
  * A list page: filters from the query parameters named after the fields, a whitelisted sort,
  * `page` / `per_page`. The total is counted only when asked (`get_count=1`) or when no page is
- * given; otherwise one row more than the page is read to know whether another page follows.
+ * given; otherwise one row more than the page is read to know whether another page follows, and
+ * `total_estimate` says at once about how many rows match (`total_exact`: exactly that many).
  * `tree=1` on a hierarchy answers every matching node, nested (for a tree select).
  */
 export async function listRecords(options: ListRecordsOptions): Promise<ListPage<Row>> {
@@ -44,7 +45,7 @@ export async function listRecords(options: ListRecordsOptions): Promise<ListPage
 
   const { page, perPage } = paging
   const order = sort.length > 0 ? sort : defaultSort(definition)
-  const [total, rows] = await Promise.all([
+  const [total, rows, estimate] = await Promise.all([
     paging.countTotal ? countRows(db, binding, where) : undefined,
     selectRows(db, binding, {
       where,
@@ -52,15 +53,23 @@ export async function listRecords(options: ListRecordsOptions): Promise<ListPage
       limit: paging.countTotal ? perPage : perPage + 1,
       offset: (page - 1) * perPage,
     }),
+    paging.countTotal ? undefined : estimateRows(db, binding, where),
   ])
   const hasMore = rows.length > perPage
   const data = await presentRows(db, binding, rows.slice(0, perPage))
   const lastPage = total === undefined ? (hasMore ? page + 1 : page) : Math.max(1, Math.ceil(total / perPage))
+  // A page that is the last one (and not past the end) tells the exact number itself.
+  const known = !hasMore && (rows.length > 0 || page === 1) ? (page - 1) * perPage + rows.length : undefined
   return {
     data,
     current_page: page,
     per_page: perPage,
     last_page: lastPage,
     ...(total === undefined ? {} : { total }),
+    ...(estimate === undefined
+      ? {}
+      : known !== undefined
+        ? { total_estimate: known, total_exact: true }
+        : { total_estimate: Math.max(estimate.value, page * perPage + 1), total_exact: estimate.exact }),
   }
 }

@@ -46,9 +46,26 @@ export async function rolesHoldRoute(
   return item !== undefined
 }
 
+/** The menu url, method and environment of the request's route when it is an admin route. */
+export function adminRouteOf(
+  request: FastifyRequest,
+): { url: string; method: string; env: string } | undefined {
+  const routeUrl = request.routeOptions.url
+  if (!routeUrl) return undefined
+  const url = menuUrlOfRoute(routeUrl)
+  if (groupOfMenuUrl(url) !== 'admin') return undefined
+  return {
+    url,
+    method: request.method === 'HEAD' ? 'GET' : request.method,
+    env: request.server.config.env,
+  }
+}
+
 /**
  * preValidation hook of both mounts, the one place that decides access: open routes for everyone, home
- * routes once logged in, admin routes for administrators whose roles hold the route's menu item.
+ * routes once logged in, admin routes for administrators whose roles hold the route's menu item. The
+ * session hook already answered that last question in its statement (`request.routeHeld`); the
+ * query here runs only when it did not.
  */
 export async function authorize(request: FastifyRequest): Promise<void> {
   const routeUrl = request.routeOptions.url
@@ -60,11 +77,13 @@ export async function authorize(request: FastifyRequest): Promise<void> {
   if (!user) throw unauthenticated()
   if (group === 'home') return
   if (!user.admin) throw forbidden()
-  const allowed = await rolesHoldRoute(request.server.db, {
-    url,
-    method: request.method === 'HEAD' ? 'GET' : request.method,
-    env: request.server.config.env,
-    roleIds: user.admin.roles.map((r) => r.id),
-  })
+  const allowed =
+    request.routeHeld ??
+    (await rolesHoldRoute(request.server.db, {
+      url,
+      method: request.method === 'HEAD' ? 'GET' : request.method,
+      env: request.server.config.env,
+      roleIds: user.admin.roles.map((r) => r.id),
+    }))
   if (!allowed) throw forbidden()
 }

@@ -10,6 +10,9 @@ export interface ListAnswer {
   per_page: number
   last_page: number
   total?: number
+  /** About how many rows match, when not counted; total_exact: exactly that many. */
+  total_estimate?: number
+  total_exact?: boolean
 }
 
 export const resourceUrl = (name: string) => `/admin/${name}`
