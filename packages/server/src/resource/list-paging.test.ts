@@ -99,6 +99,12 @@ describe('text search', () => {
     expect(await names('alpha term')).toHaveLength(6)
     expect(await names('年金 7')).toEqual(['平安鑫盈年金 7'])
     expect(await names('无此产品')).toEqual([])
+    // Two characters hold no trigram: the bigram indexes find them, case-insensitively as ILIKE does.
+    expect(await names('寿险')).toHaveLength(6)
+    expect(await names('AL')).toHaveLength(6)
+    expect(await names('无此')).toEqual([])
+    const named = await list(`per_page=200&page=1&name=${encodeURIComponent('鑫盈')}`)
+    expect(named.data).toHaveLength(5)
   })
 })
 

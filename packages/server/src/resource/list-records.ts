@@ -49,7 +49,7 @@ export async function listRecords(options: ListRecordsOptions): Promise<ListPage
   const order = sort.length > 0 ? sort : defaultSort(definition)
   const keyset = readKeyset(binding, query, order, language)
   if (keyset) return listByPosition(options, keyset, { where, order, page, perPage })
-  const [total, rows, estimate] = await Promise.all([
+  const [total, rows] = await Promise.all([
     paging.countTotal ? countRows(db, binding, where) : undefined,
     selectRows(db, binding, {
       where,
@@ -57,24 +57,30 @@ export async function listRecords(options: ListRecordsOptions): Promise<ListPage
       limit: paging.countTotal ? perPage : perPage + 1,
       offset: (page - 1) * perPage,
     }),
-    paging.countTotal ? undefined : estimateRows(db, binding, where),
   ])
   const hasMore = rows.length > perPage
-  const data = await presentRows(db, binding, rows.slice(0, perPage))
   const lastPage = total === undefined ? (hasMore ? page + 1 : page) : Math.max(1, Math.ceil(total / perPage))
-  // A page that is the last one (and not past the end) tells the exact number itself.
+  // A page that is the last one (and not past the end) tells the exact number itself; otherwise
+  // the estimate is asked (mostly kept from an earlier request: large estimates are cached).
   const known = !hasMore && (rows.length > 0 || page === 1) ? (page - 1) * perPage + rows.length : undefined
+  const [data, estimate] = await Promise.all([
+    presentRows(db, binding, rows.slice(0, perPage)),
+    total === undefined && known === undefined ? estimateRows(db, binding, where) : undefined,
+  ])
   return {
     data,
     current_page: page,
     per_page: perPage,
     last_page: lastPage,
     ...(total === undefined ? {} : { total }),
-    ...(estimate === undefined
+    ...(total !== undefined
       ? {}
       : known !== undefined
         ? { total_estimate: known, total_exact: true }
-        : { total_estimate: Math.max(estimate.value, page * perPage + 1), total_exact: estimate.exact }),
+        : {
+            total_estimate: Math.max(estimate?.value ?? 0, page * perPage + 1),
+            total_exact: estimate?.exact ?? false,
+          }),
   }
 }
 

@@ -104,6 +104,11 @@ export const products = pgTable(
       index('products_uid_trgm_idx').using('gin', t.uid.op('gin_trgm_ops')).where(live),
       index('products_no_trgm_idx').using('gin', t.no.op('gin_trgm_ops')).where(live),
       index('products_company_no_trgm_idx').using('gin', t.company_no.op('gin_trgm_ops')).where(live),
+      // …and of two characters (a Chinese word is often two), which hold no trigram.
+      index('products_name_bigram_idx').using('gin', sql`text_bigrams(${t.name})`).where(live),
+      index('products_uid_bigram_idx').using('gin', sql`text_bigrams(${t.uid})`).where(live),
+      index('products_no_bigram_idx').using('gin', sql`text_bigrams(${t.no})`).where(live),
+      index('products_company_no_bigram_idx').using('gin', sql`text_bigrams(${t.company_no})`).where(live),
     ]
   },
 )
