@@ -112,8 +112,15 @@ const keyword = (text) => {
   return `and (products.name ilike ${like} or products.uid ilike ${like} or products.no ilike ${like} or products.company_no ilike ${like})`
 }
 
-function cases(live) {
-  const lastPage = Math.ceil(live / PER_PAGE)
+/** The keyword condition of a two-character text: each column's bigram index, then the ILIKE. */
+const bigram = (text) => {
+  const like = `'%${text}%'`
+  const column = (name) =>
+    `(text_bigrams(products.${name}) @> text_bigrams('${text}'::text) and products.${name} ilike ${like})`
+  return `and (${['name', 'uid', 'no', 'company_no'].map(column).join(' or ')})`
+}
+
+function cases() {
   const list = [
     { name: 'page 1', query: 'page=1', sql: pageSql('', ['id desc'], 16) },
     {
@@ -132,6 +139,16 @@ function cases(live) {
       name: 'keyword, no match (Chinese)',
       query: `keyword=${encodeURIComponent('无此产品')}&page=1`,
       sql: pageSql(keyword('无此产品'), ['id desc'], 16),
+    },
+    {
+      name: 'keyword, no match (2 chars)',
+      query: `keyword=${encodeURIComponent('无此')}&page=1`,
+      sql: pageSql(bigram('无此'), ['id desc'], 16),
+    },
+    {
+      name: 'keyword, common (2 chars)',
+      query: `keyword=${encodeURIComponent('国寿')}&page=1`,
+      sql: pageSql(bigram('国寿'), ['id desc'], 16),
     },
     {
       name: 'keyword, rare (Latin)',
@@ -221,7 +238,7 @@ try {
   // The bare Fastify + pg server: the case's SQL, as JSON.
   const pool = new pg.Pool({ connectionString: url, max: 10 })
   bare = Fastify({ logger: false })
-  const all = cases(live)
+  const all = cases()
   bare.get('/list/:n', async (request) => {
     const { rows } = await pool.query(all[Number(request.params.n)].sql)
     return { data: rows.slice(0, PER_PAGE) }
