@@ -1,6 +1,8 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { constants as zlibConstants } from 'node:zlib'
 import { WECHAT_JS_SDK_ORIGIN } from '@brokerdesk/shared'
+import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
@@ -124,6 +126,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         if (channel === 'web') scope.addHook('preValidation', requireCsrfToken)
         scope.addHook('preValidation', authorize)
         if (channel === 'api') scope.addHook('onResponse', logAppCall)
+        // The API's answers above 1 KB go out as br or gzip (a quick brotli level: JSON is made per
+        // request). Only here: the SPA's files are precompressed, uploads are served as stored.
+        await scope.register(compress, {
+          global: true,
+          threshold: 1024,
+          encodings: ['br', 'gzip'],
+          brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+        })
         await registerModules(scope)
       },
       { prefix },

@@ -31,5 +31,7 @@ declare module 'fastify' {
     user: SessionUser | null
     /** Whether this request's operation log entry is already written (an app's calls are all logged). */
     operationLogged?: boolean
+    /** Whether the user's roles hold this admin route, decided with the session (undefined: not yet). */
+    routeHeld: boolean | undefined
   }
 }

@@ -35,7 +35,12 @@ export interface ListPage<T> {
   current_page: number
   per_page: number
   last_page: number
+  /** The exact number of rows, when counted (`get_count=1`, or no page given). */
   total?: number
+  /** Otherwise about how many rows match, known at once (the planner's estimate or a small exact count). */
+  total_estimate?: number
+  /** Whether total_estimate is the exact number. */
+  total_exact?: boolean
 }
 
 /** An export page (SPEC §7). */

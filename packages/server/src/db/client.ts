@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -189,7 +190,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     }
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true })
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir })
+  // pg_trgm ships with PGlite as an extension to load; the migrations create it (trigram indexes).
+  const client = new PGlite({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  })
   await client.waitReady
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {

@@ -48,3 +48,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false
 }
+
+/** Whether the database stopped a statement that ran past the statement time-out (57014). */
+export function isStatementTimeout(error: unknown): boolean {
+  let current = error as DriverError | undefined
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    if (current.code === '57014') return true
+    current = current.cause as DriverError | undefined
+  }
+  return false
+}

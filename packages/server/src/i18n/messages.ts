@@ -23,6 +23,8 @@ const en: Catalog = {
   'errors.token_mismatch': 'Token has expired, please try again',
   'errors.validation': 'The given data was invalid.',
   'errors.too_many_requests': 'Too many requests, please try again later.',
+  'errors.query_timeout':
+    'The query took too long and was stopped; narrow the search or the filters and try again.',
   'errors.unavailable': 'The service is temporarily unavailable, please try again in a moment.',
   'errors.maintenance': 'Please try again later, the system is under maintenance...',
   'errors.internal': 'An error occurred on the server, please contact the developer.',
@@ -40,6 +42,7 @@ const zhCN: Catalog = {
   'errors.token_mismatch': 'Token 已过期，请重试',
   'errors.validation': '提交的数据无效。',
   'errors.too_many_requests': '请求过于频繁，请稍后再试。',
+  'errors.query_timeout': '查询耗时过长已被中止，请缩小搜索或筛选范围后重试。',
   'errors.unavailable': '服务暂时不可用，请稍后再试。',
   'errors.maintenance': '请稍后再试，系统正在维护中……',
   'errors.internal': '服务器发生错误，请联系开发人员。',
@@ -57,6 +60,7 @@ const zhTW: Catalog = {
   'errors.token_mismatch': 'Token 已過期，請重試',
   'errors.validation': '提交的資料無效。',
   'errors.too_many_requests': '請求過於頻繁，請稍後再試。',
+  'errors.query_timeout': '查詢耗時過長已被中止，請縮小搜尋或篩選範圍後重試。',
   'errors.unavailable': '服務暫時無法使用，請稍後再試。',
   'errors.maintenance': '請稍後再試，系統正在維護中……',
   'errors.internal': '伺服器發生錯誤，請聯絡開發人員。',
@@ -73,6 +77,8 @@ const de: Catalog = {
   'errors.token_mismatch': 'Das Token ist abgelaufen, bitte versuchen Sie es erneut',
   'errors.validation': 'Die übermittelten Daten sind ungültig.',
   'errors.too_many_requests': 'Zu viele Anfragen, bitte versuchen Sie es später erneut.',
+  'errors.query_timeout':
+    'Die Abfrage dauerte zu lange und wurde abgebrochen; grenzen Sie die Suche oder die Filter ein und versuchen Sie es erneut.',
   'errors.unavailable':
     'Der Dienst ist vorübergehend nicht verfügbar, bitte versuchen Sie es gleich noch einmal.',
   'errors.maintenance': 'Bitte versuchen Sie es später erneut, das System wird gewartet...',
@@ -89,6 +95,8 @@ const es: Catalog = {
   'errors.token_mismatch': 'El token ha caducado, inténtelo de nuevo',
   'errors.validation': 'Los datos enviados no son válidos.',
   'errors.too_many_requests': 'Demasiadas solicitudes, inténtelo más tarde.',
+  'errors.query_timeout':
+    'La consulta tardó demasiado y se detuvo; acote la búsqueda o los filtros e inténtelo de nuevo.',
   'errors.unavailable': 'El servicio no está disponible temporalmente, inténtelo de nuevo en un momento.',
   'errors.maintenance': 'Inténtelo más tarde, el sistema está en mantenimiento...',
   'errors.internal': 'Se produjo un error en el servidor, contacte con el desarrollador.',
@@ -104,6 +112,8 @@ const fr: Catalog = {
   'errors.token_mismatch': 'Le token a expiré, veuillez réessayer',
   'errors.validation': 'Les données envoyées ne sont pas valides.',
   'errors.too_many_requests': 'Trop de requêtes, veuillez réessayer plus tard.',
+  'errors.query_timeout':
+    'La requête a pris trop de temps et a été arrêtée ; affinez la recherche ou les filtres et réessayez.',
   'errors.unavailable': 'Le service est momentanément indisponible, veuillez réessayer dans un instant.',
   'errors.maintenance': 'Veuillez réessayer plus tard, le système est en maintenance...',
   'errors.internal': 'Une erreur est survenue sur le serveur, veuillez contacter le développeur.',
@@ -119,6 +129,8 @@ const it: Catalog = {
   'errors.token_mismatch': 'Il token è scaduto, riprova',
   'errors.validation': 'I dati inviati non sono validi.',
   'errors.too_many_requests': 'Troppe richieste, riprova più tardi.',
+  'errors.query_timeout':
+    'La query ha richiesto troppo tempo ed è stata interrotta; restringi la ricerca o i filtri e riprova.',
   'errors.unavailable': 'Il servizio è temporaneamente non disponibile, riprova tra qualche istante.',
   'errors.maintenance': 'Riprova più tardi, il sistema è in manutenzione...',
   'errors.internal': 'Si è verificato un errore sul server, contatta lo sviluppatore.',
@@ -134,6 +146,8 @@ const ja: Catalog = {
   'errors.token_mismatch': 'トークン(token)の有効期限が切れました。もう一度お試しください',
   'errors.validation': '送信されたデータが無効です。',
   'errors.too_many_requests': 'リクエストが多すぎます。しばらくしてからお試しください。',
+  'errors.query_timeout':
+    'クエリに時間がかかりすぎたため中止しました。検索条件や絞り込みを狭めて再試行してください。',
   'errors.unavailable': 'サービスは一時的に利用できません。しばらくしてからもう一度お試しください。',
   'errors.maintenance': 'システムはメンテナンス中です。しばらくしてからお試しください...',
   'errors.internal': 'サーバーでエラーが発生しました。開発者に連絡してください。',
@@ -149,6 +163,8 @@ const ko: Catalog = {
   'errors.token_mismatch': '토큰(token)이 만료되었습니다. 다시 시도하세요',
   'errors.validation': '제출된 데이터가 올바르지 않습니다.',
   'errors.too_many_requests': '요청이 너무 많습니다. 잠시 후 다시 시도하세요.',
+  'errors.query_timeout':
+    '조회 시간이 너무 오래 걸려 중단되었습니다. 검색어나 필터 범위를 좁혀 다시 시도하세요.',
   'errors.unavailable': '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도하세요.',
   'errors.maintenance': '시스템 점검 중입니다. 잠시 후 다시 시도하세요...',
   'errors.internal': '서버에서 오류가 발생했습니다. 개발자에게 문의하세요.',
@@ -164,6 +180,8 @@ const fa: Catalog = {
   'errors.token_mismatch': 'توکن (token) منقضی شده است، لطفاً دوباره تلاش کنید',
   'errors.validation': 'داده‌های ارسال‌شده نامعتبر است.',
   'errors.too_many_requests': 'درخواست‌ها بیش از حد است، لطفاً بعداً تلاش کنید.',
+  'errors.query_timeout':
+    'پرس‌وجو بیش از حد طول کشید و متوقف شد؛ جستجو یا فیلترها را محدودتر کنید و دوباره تلاش کنید.',
   'errors.unavailable': 'سرویس موقتاً در دسترس نیست، لطفاً کمی بعد دوباره تلاش کنید.',
   'errors.maintenance': 'لطفاً بعداً تلاش کنید، سیستم در حال نگهداری است...',
   'errors.internal': 'خطایی در سرور رخ داد، لطفاً با توسعه‌دهنده تماس بگیرید.',
@@ -179,6 +197,8 @@ const pt: Catalog = {
   'errors.token_mismatch': 'O token expirou, tente novamente',
   'errors.validation': 'Os dados enviados não são válidos.',
   'errors.too_many_requests': 'Muitas solicitações, tente novamente mais tarde.',
+  'errors.query_timeout':
+    'A consulta demorou demais e foi interrompida; restrinja a pesquisa ou os filtros e tente novamente.',
   'errors.unavailable': 'O serviço está temporariamente indisponível, tente novamente em instantes.',
   'errors.maintenance': 'Tente novamente mais tarde, o sistema está em manutenção...',
   'errors.internal': 'Ocorreu um erro no servidor, entre em contato com o desenvolvedor.',
@@ -194,6 +214,8 @@ const ru: Catalog = {
   'errors.token_mismatch': 'Срок действия токена (token) истёк, попробуйте ещё раз',
   'errors.validation': 'Отправленные данные некорректны.',
   'errors.too_many_requests': 'Слишком много запросов, попробуйте позже.',
+  'errors.query_timeout':
+    'Запрос выполнялся слишком долго и был остановлен; сузьте поиск или фильтры и попробуйте снова.',
   'errors.unavailable': 'Сервис временно недоступен, попробуйте ещё раз через некоторое время.',
   'errors.maintenance': 'Попробуйте позже, в системе ведутся технические работы...',
   'errors.internal': 'На сервере произошла ошибка, обратитесь к разработчику.',

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
-import { isDatabaseUnavailable } from '../db/database-unavailable'
+import { isDatabaseUnavailable, isStatementTimeout } from '../db/database-unavailable'
 import { AppError } from '../errors'
 import { translate } from '../i18n/translate'
 
@@ -126,6 +126,11 @@ export const errorsPlugin = fp(async (app) => {
       request.log.warn({ err: error }, 'database unavailable')
       reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS)
       return send(reply, 503, { message: translate(lang, 'errors.unavailable'), code: 'unavailable' })
+    }
+    if (isStatementTimeout(error)) {
+      // DB_STATEMENT_TIMEOUT: no statement holds a connection for long; the caller narrows the search.
+      request.log.warn({ err: error }, 'statement timed out')
+      return send(reply, 503, { message: translate(lang, 'errors.query_timeout'), code: 'query_timeout' })
     }
     const status = error.statusCode ?? 500
     if (status === 429) {

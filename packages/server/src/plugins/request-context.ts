@@ -7,6 +7,7 @@ export const requestContextPlugin = fp(async (app) => {
   app.decorateRequest('channel', 'api')
   app.decorateRequest('clientId', '')
   app.decorateRequest('user', null)
+  app.decorateRequest('routeHeld', undefined)
   app.addHook('onRequest', async (request) => {
     const header = request.headers.language
     const value = (Array.isArray(header) ? header[0] : header) || request.cookies.Language

@@ -2,8 +2,9 @@ import { APP_TOKEN_PREFIX } from '@brokerdesk/shared'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors'
 import { resolveAppCaller } from '../modules/apps/app-caller'
-import { loadSessionUser } from '../modules/auth/load-session-user'
-import { findSessionByToken, isLive, touchSession } from '../modules/auth/sessions'
+import { resolveRequestAuth } from '../modules/auth/resolve-request-auth'
+import { hashToken, isLive, touchSession } from '../modules/auth/sessions'
+import { adminRouteOf } from '../modules/permissions/authorize'
 
 export const AUTH_COOKIE = 'Authorization'
 
@@ -36,11 +37,14 @@ export function clearSessionCookies(reply: FastifyReply) {
 }
 
 /**
- * onRequest hook of both mounts: resolves `request.user` from the session token. A session ended
- * by a login elsewhere answers `force_logout`, which the SPA turns into the "logged in elsewhere" prompt.
+ * onRequest hook of both mounts: resolves `request.user` from the session token, and for an admin
+ * route whether the user's roles hold it (`request.routeHeld`, which authorize reads), in one
+ * statement. A session ended by a login elsewhere answers `force_logout`, which the SPA turns into
+ * the "logged in elsewhere" prompt.
  */
 export async function resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   request.user = null
+  request.routeHeld = undefined
   const token = sessionTokenOf(request)
   if (!token) return
   // An API client application's token: only on /api, where it acts for its owner within its role.
@@ -49,7 +53,7 @@ export async function resolveSession(request: FastifyRequest, reply: FastifyRepl
     return
   }
   const { db, config } = request.server
-  const session = await findSessionByToken(db, token)
+  const { session, user, routeHeld } = await resolveRequestAuth(db, hashToken(token), adminRouteOf(request))
   if (!session) {
     if (request.channel === 'web') clearSessionCookies(reply)
     return
@@ -61,11 +65,11 @@ export async function resolveSession(request: FastifyRequest, reply: FastifyRepl
     }
     return
   }
-  const user = await loadSessionUser(db, session.user_id, session.id)
   if (!user) {
     if (request.channel === 'web') clearSessionCookies(reply)
     return
   }
   request.user = user
+  request.routeHeld = routeHeld
   await touchSession(db, session, config.sessionLifetime)
 }

@@ -62,6 +62,17 @@ const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 
 const isTextColumn = (column: PgColumn) => column.dataType === 'string'
 
+/**
+ * `column ILIKE '%text%'`; for a text of two characters on a column with a bigram index, also
+ * `text_bigrams(column) @> text_bigrams(text)`, which that index answers (a trigram index cannot:
+ * two characters hold no trigram). The ILIKE stays the condition that decides.
+ */
+function contains(binding: ResourceBinding, field: string, column: PgColumn, text: string): SQL {
+  const like = ilike(column, escapeLike(text))
+  if ([...text].length !== 2 || !binding.bigramColumns?.includes(field)) return like
+  return and(sql`text_bigrams(${column}) @> text_bigrams(${text}::text)`, like) as SQL
+}
+
 /** `exists (select 1 from link where owner = id and target in (...))` for a many-to-many field. */
 function linkCondition(binding: ResourceBinding, field: string, values: number[], negate: boolean): SQL {
   const link = binding.links?.[field] as NonNullable<ResourceBinding['links']>[string]
@@ -73,7 +84,7 @@ function linkCondition(binding: ResourceBinding, field: string, values: number[]
 function keywordCondition(binding: ResourceBinding, filter: FilterMeta, text: string): SQL | undefined {
   const conditions = filter.fields.map((field) => {
     const column = requireColumn(binding.table, field)
-    if (isTextColumn(column)) return ilike(column, escapeLike(text))
+    if (isTextColumn(column)) return contains(binding, field, column, text)
     const value = readInteger(text, column)
     return value === undefined ? undefined : eq(column, value)
   })
@@ -120,7 +131,7 @@ function filterCondition(
     case 'equals':
       return eq(column, list[0])
     case 'like':
-      return isTextColumn(column) ? ilike(column, escapeLike(whole)) : eq(column, list[0])
+      return isTextColumn(column) ? contains(binding, field, column, whole) : eq(column, list[0])
     case 'in':
       return inArray(column, list)
     case 'not-in':

@@ -1,7 +1,8 @@
 import type { Language, ListPage } from '@brokerdesk/shared'
-import { and, type SQL } from 'drizzle-orm'
+import { and, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { buildFilters } from './build-filters'
+import { columnOf, isRecordId, requireColumn } from './columns'
 import type { FieldIssue } from './field-errors'
 import {
   assertNoIssues,
@@ -10,9 +11,10 @@ import {
   parsePaging,
   parseSort,
   type QueryParams,
+  type SortKey,
 } from './parse-list-query'
 import { presentRows } from './present-rows'
-import { countRows, selectRows } from './select-rows'
+import { countRows, estimateRows, selectRows } from './select-rows'
 import { listTree } from './tree/list-tree'
 import type { ResourceBinding, Row } from './types'
 
@@ -28,7 +30,8 @@ export interface ListRecordsOptions {
 /**
  * A list page: filters from the query parameters named after the fields, a whitelisted sort,
  * `page` / `per_page`. The total is counted only when asked (`get_count=1`) or when no page is
- * given; otherwise one row more than the page is read to know whether another page follows.
+ * given; otherwise one row more than the page is read to know whether another page follows, and
+ * `total_estimate` says at once about how many rows match (`total_exact`: exactly that many).
  * `tree=1` on a hierarchy answers every matching node, nested (for a tree select).
  */
 export async function listRecords(options: ListRecordsOptions): Promise<ListPage<Row>> {
@@ -44,6 +47,8 @@ export async function listRecords(options: ListRecordsOptions): Promise<ListPage
 
   const { page, perPage } = paging
   const order = sort.length > 0 ? sort : defaultSort(definition)
+  const keyset = readKeyset(binding, query, order, language)
+  if (keyset) return listByPosition(options, keyset, { where, order, page, perPage })
   const [total, rows] = await Promise.all([
     paging.countTotal ? countRows(db, binding, where) : undefined,
     selectRows(db, binding, {
@@ -54,13 +59,132 @@ export async function listRecords(options: ListRecordsOptions): Promise<ListPage
     }),
   ])
   const hasMore = rows.length > perPage
-  const data = await presentRows(db, binding, rows.slice(0, perPage))
   const lastPage = total === undefined ? (hasMore ? page + 1 : page) : Math.max(1, Math.ceil(total / perPage))
+  // A page that is the last one (and not past the end) tells the exact number itself; otherwise
+  // the estimate is asked (mostly kept from an earlier request: large estimates are cached).
+  const known = !hasMore && (rows.length > 0 || page === 1) ? (page - 1) * perPage + rows.length : undefined
+  const [data, estimate] = await Promise.all([
+    presentRows(db, binding, rows.slice(0, perPage)),
+    total === undefined && known === undefined ? estimateRows(db, binding, where) : undefined,
+  ])
   return {
     data,
     current_page: page,
     per_page: perPage,
     last_page: lastPage,
     ...(total === undefined ? {} : { total }),
+    ...(total !== undefined
+      ? {}
+      : known !== undefined
+        ? { total_estimate: known, total_exact: true }
+        : {
+            total_estimate: Math.max(estimate?.value ?? 0, page * perPage + 1),
+            total_exact: estimate?.exact ?? false,
+          }),
+  }
+}
+
+interface Keyset {
+  /** The page after (or before) the row with this id, in the list's order; or the last page. */
+  after?: number
+  before?: number
+  last?: boolean
+}
+
+const ID_TEXT = /^\d{1,10}$/
+
+/** `after=<id>`, `before=<id>` or `last=1`: paging by position, which reads no skipped rows. */
+function readKeyset(binding: ResourceBinding, query: QueryParams, order: SortKey[], language: Language) {
+  const raw = {
+    after: firstValue(query.after),
+    before: firstValue(query.before),
+    last: firstValue(query.last),
+  }
+  const issues: FieldIssue[] = []
+  const id = (field: 'after' | 'before') => {
+    const value = raw[field]
+    if (value === undefined || value === '') return undefined
+    const number = ID_TEXT.test(value) ? Number(value) : Number.NaN
+    if (!isRecordId(number)) issues.push({ field, key: 'validations.messages.integer' })
+    return number
+  }
+  const keyset: Keyset = {
+    after: id('after'),
+    before: id('before'),
+    last: raw.last === '1' || raw.last === 'true',
+  }
+  assertNoIssues(language, issues, binding.definition)
+  if (keyset.after === undefined && keyset.before === undefined && !keyset.last) return undefined
+  // A row comparison follows an index only in one direction, and NULLs would fall out of it.
+  const desc = order[0]?.desc ?? false
+  const allowed = order.every(
+    (key) => key.desc === desc && columnOf(binding.table, key.field)?.notNull === true,
+  )
+  if (!allowed) assertNoIssues(language, [{ field: 'sort', key: 'resource.keyset_sort' }], binding.definition)
+  return keyset
+}
+
+/** The order with the id last (as selectRows orders), each key reversed when asked. */
+function keysOf(order: SortKey[], reverse: boolean): SortKey[] {
+  const keys = order.some((key) => key.field === 'id')
+    ? order
+    : [...order, { field: 'id', desc: order[0]?.desc ?? false }]
+  return keys.map((key) => ({ field: key.field, desc: reverse ? !key.desc : key.desc }))
+}
+
+/**
+ * Rows beyond the row `id` in this order: `(sort columns, id) < (that row's values)` for a
+ * descending order, `>` for an ascending one. The row's values are read by the database itself
+ * (scalar subqueries), so timestamps keep their precision and the comparison follows the index.
+ */
+function beyond(binding: ResourceBinding, keys: SortKey[], id: number): SQL {
+  const table = binding.table
+  const idColumn = requireColumn(table, 'id')
+  const columns = keys.map((key) => requireColumn(table, key.field))
+  const values = keys.map((key, n) =>
+    key.field === 'id' ? sql`${id}` : sql`(select ${columns[n]} from ${table} where ${idColumn} = ${id})`,
+  )
+  const op = sql.raw(keys[0]?.desc ? '<' : '>')
+  return sql`(${sql.join(columns, sql`, `)}) ${op} (${sql.join(values, sql`, `)})`
+}
+
+/**
+ * A page by position: the rows after or before a row, or the last rows, read from the index of
+ * the sort without skipping any (OFFSET would read every row before the page). `current_page` is
+ * the page number the caller gives (`page`); the last page's number follows from the estimate.
+ */
+async function listByPosition(
+  options: ListRecordsOptions,
+  keyset: Keyset,
+  list: { where: SQL | undefined; order: SortKey[]; page: number; perPage: number },
+): Promise<ListPage<Row>> {
+  const { db, binding } = options
+  const { where, order, perPage } = list
+  const backwards = keyset.before !== undefined || (keyset.last === true && keyset.after === undefined)
+  const keys = keysOf(order, backwards)
+  const cursor = keyset.after ?? keyset.before
+  const [rows, estimate] = await Promise.all([
+    selectRows(db, binding, {
+      where: and(where, cursor === undefined ? undefined : beyond(binding, keys, cursor)),
+      order: keys,
+      limit: perPage + 1,
+    }),
+    estimateRows(db, binding, where),
+  ])
+  const more = rows.length > perPage
+  const pageRows = rows.slice(0, perPage)
+  if (backwards) pageRows.reverse()
+  const estimatedPages = Math.max(1, Math.ceil(estimate.value / perPage))
+  const page =
+    keyset.last && keyset.before === undefined && keyset.after === undefined ? estimatedPages : list.page
+  // Going forwards, `more` says another page follows; going backwards, the cursor's row itself follows.
+  const lastPage = backwards ? (keyset.last ? page : page + 1) : more ? page + 1 : page
+  return {
+    data: await presentRows(db, binding, pageRows),
+    current_page: page,
+    per_page: perPage,
+    last_page: Math.max(lastPage, page),
+    total_estimate: estimate.value,
+    total_exact: estimate.exact,
   }
 }

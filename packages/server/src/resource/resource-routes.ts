@@ -49,6 +49,13 @@ export function listQuerySchema(definition: ResourceDefinition, options: { expor
       .optional()
       .describe(`field or -field, one of: ${definition.sorts.join(', ')}`),
     get_count: z.string().optional().describe('1: count the total'),
+    ...(options.export
+      ? {}
+      : {
+          after: z.string().optional().describe('the page after the row with this id (keyset paging)'),
+          before: z.string().optional().describe('the page before the row with this id (keyset paging)'),
+          last: z.string().optional().describe('1: the last page (keyset paging)'),
+        }),
     ...(options.export ? { max_id: z.string().optional().describe('the last id of the previous page') } : {}),
     ...(definition.tree ? { tree: z.string().optional().describe('1: every node, nested') } : {}),
     ...filters,

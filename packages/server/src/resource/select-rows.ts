@@ -114,3 +114,54 @@ export async function countRows(
   const [row] = await db.select({ total: count() }).from(binding.table).where(where)
   return row?.total ?? 0
 }
+
+/** Below this many rows (by the planner's estimate) a list counts them exactly, reading at most this many. */
+export const EXACT_COUNT_BELOW = 10_000
+const ESTIMATE_TTL_MS = 30_000
+const MAX_CACHED_ESTIMATES = 500
+/** Large estimates by statement (table and conditions): an estimate is approximate anyway. */
+const estimates = new Map<string, { value: number; until: number }>()
+
+/** The planner's estimate of how many rows match (EXPLAIN of the count's scan). */
+async function plannedRows(db: Db | Tx, binding: ResourceBinding, where: SQL | undefined): Promise<number> {
+  const result = (await db.execute(
+    sql`explain (format json) select 1 from ${binding.table} where ${where ?? sql`true`}`,
+  )) as unknown as { rows: Record<string, unknown>[] }
+  const raw = Object.values(result.rows[0] ?? {})[0]
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }>
+  return Math.max(0, Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0))
+}
+
+/** How many rows match, counting at most `limit` + 1 of them. */
+async function countUpTo(db: Db | Tx, binding: ResourceBinding, where: SQL | undefined, limit: number) {
+  const result = (await db.execute(
+    sql`select count(*)::int as total from (select 1 from ${binding.table} where ${where ?? sql`true`} limit ${limit + 1}) matching`,
+  )) as unknown as { rows: Array<{ total: number }> }
+  return Number(result.rows[0]?.total ?? 0)
+}
+
+/**
+ * About how many rows match, at once: the planner's estimate (from the statistics, no rows read),
+ * or the exact count when fewer than EXACT_COUNT_BELOW rows match (a bounded count). Large
+ * estimates are kept for 30 s per statement.
+ */
+export async function estimateRows(
+  db: Db | Tx,
+  binding: ResourceBinding,
+  where: SQL | undefined,
+): Promise<{ value: number; exact: boolean }> {
+  const query = dialect.sqlToQuery(sql`${binding.table} ${where ?? sql`true`}`)
+  const key = `${query.sql}\u0000${JSON.stringify(query.params)}`
+  const now = Date.now()
+  const cached = estimates.get(key)
+  if (cached && cached.until > now) return { value: cached.value, exact: false }
+  const planned = await plannedRows(db, binding, where)
+  if (planned < EXACT_COUNT_BELOW) {
+    const counted = await countUpTo(db, binding, where, EXACT_COUNT_BELOW)
+    if (counted <= EXACT_COUNT_BELOW) return { value: counted, exact: true }
+  }
+  const value = Math.max(planned, EXACT_COUNT_BELOW + 1)
+  if (estimates.size >= MAX_CACHED_ESTIMATES) estimates.clear()
+  estimates.set(key, { value, until: now + ESTIMATE_TTL_MS })
+  return { value, exact: false }
+}

@@ -70,6 +70,11 @@ export interface ResourceBinding {
   /** Unique index name → the field it guards, for a 422 instead of a 500. */
   uniqueIndexes?: Record<string, string>
   /**
+   * Text columns with a GIN index on `text_bigrams(column)` besides their trigram index: a search
+   * of two characters (no trigram in it) is then found from the index too (see decisions.md).
+   */
+  bigramColumns?: readonly string[]
+  /**
    * Extra columns computed in the same statement for the rows of a page only (names of related
    * records, flags): `page` holds the page's columns.
    */

@@ -94,6 +94,21 @@ export const products = pgTable(
       index('products_classify_id_id_idx').on(t.classify_id, t.id).where(live),
       index('products_classify2_id_id_idx').on(t.classify2_id, t.id).where(live),
       index('products_pclassify_id_id_idx').on(t.pclassify_id, t.id).where(live),
+      // Every sortable column sorts from an index (the id breaks ties, as the list orders by it).
+      index('products_issue_at_id_idx').on(t.issue_at, t.id).where(live),
+      index('products_stop_at_id_idx').on(t.stop_at, t.id).where(live),
+      index('products_created_at_id_idx').on(t.created_at, t.id).where(live),
+      index('products_updated_at_id_idx').on(t.updated_at, t.id).where(live),
+      // The keyword box and the text filters (ILIKE '%…%'): trigram indexes (pg_trgm; see decisions.md).
+      index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).where(live),
+      index('products_uid_trgm_idx').using('gin', t.uid.op('gin_trgm_ops')).where(live),
+      index('products_no_trgm_idx').using('gin', t.no.op('gin_trgm_ops')).where(live),
+      index('products_company_no_trgm_idx').using('gin', t.company_no.op('gin_trgm_ops')).where(live),
+      // …and of two characters (a Chinese word is often two), which hold no trigram.
+      index('products_name_bigram_idx').using('gin', sql`text_bigrams(${t.name})`).where(live),
+      index('products_uid_bigram_idx').using('gin', sql`text_bigrams(${t.uid})`).where(live),
+      index('products_no_bigram_idx').using('gin', sql`text_bigrams(${t.no})`).where(live),
+      index('products_company_no_bigram_idx').using('gin', sql`text_bigrams(${t.company_no})`).where(live),
     ]
   },
 )

@@ -46,12 +46,29 @@ export async function rolesHoldRoute(
   return item !== undefined
 }
 
+/** The menu url, method and environment of the request's route when it is an admin route. */
+export function adminRouteOf(
+  request: FastifyRequest,
+): { url: string; method: string; env: string } | undefined {
+  const routeUrl = request.routeOptions.url
+  if (!routeUrl) return undefined
+  const url = menuUrlOfRoute(routeUrl)
+  if (groupOfMenuUrl(url) !== 'admin') return undefined
+  return {
+    url,
+    method: request.method === 'HEAD' ? 'GET' : request.method,
+    env: request.server.config.env,
+  }
+}
+
 /**
  * preValidation hook of both mounts, the one place that decides access: open routes for everyone, home
- * routes once logged in, admin routes for administrators whose roles hold the route's menu item. An
- * API client application acts on admin routes only, and only where both the role an administrator
- * granted it and its owner's roles hold the item (checked at each call, so what the owner loses the
- * app loses too); a person's own pages (home, the back office's personal centre) are not for apps.
+ * routes once logged in, admin routes for administrators whose roles hold the route's menu item. The
+ * session hook already answered that last question in its statement (`request.routeHeld`); the
+ * query here runs only when it did not. An API client application acts on admin routes only, and
+ * only where both the role an administrator granted it and its owner's roles hold the item (checked
+ * at each call, so what the owner loses the app loses too); a person's own pages (home, the back
+ * office's personal centre) are not for apps.
  */
 export async function authorize(request: FastifyRequest): Promise<void> {
   const routeUrl = request.routeOptions.url
@@ -72,7 +89,8 @@ export async function authorize(request: FastifyRequest): Promise<void> {
     env: request.server.config.env,
   }
   const db = request.server.db
-  const allowed = await rolesHoldRoute(db, { ...route, roleIds: user.admin.roles.map((r) => r.id) })
+  const allowed =
+    request.routeHeld ?? (await rolesHoldRoute(db, { ...route, roleIds: user.admin.roles.map((r) => r.id) }))
   if (!allowed) throw forbidden()
   if (user.app && !(await rolesHoldRoute(db, { ...route, roleIds: [user.app.roleId] }))) throw forbidden()
 }

@@ -25,6 +25,7 @@ export const productsBinding: ResourceBinding = {
     },
   },
   uniqueIndexes: { products_uid_unique: 'uid' },
+  bigramColumns: ['name', 'uid', 'no', 'company_no'],
   pageColumns: productPageColumns,
   beforeWrite: checkProductClassifys,
   pageOptions: async (db) => {

@@ -58,7 +58,7 @@ export function ResourceList({
   onFiltersChange,
   initialFilters,
 }: ResourceListProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
   const name = page.resource
   const can = (action: string) => (page.actions as string[]).includes(action)
@@ -249,8 +249,15 @@ export function ResourceList({
                 pageSize: perPage,
                 pageSizeOptions: page.per_page_options,
                 showSizeChanger: true,
-                total: answer?.total ?? (answer?.last_page ?? 1) * perPage,
-                showTotal: answer?.total !== undefined ? (total) => t('list.total', { total }) : undefined,
+                total: answer?.total ?? answer?.total_estimate ?? (answer?.last_page ?? 1) * perPage,
+                // Counted, or about as many as the database estimates at once (Count gives the exact number).
+                showTotal:
+                  answer?.total !== undefined || answer?.total_estimate !== undefined
+                    ? (total) =>
+                        t(answer?.total !== undefined || answer?.total_exact ? 'list.total' : 'list.about', {
+                          total: total.toLocaleString(i18n.language),
+                        })
+                    : undefined,
               }
         }
       />

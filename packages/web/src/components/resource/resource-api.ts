@@ -13,6 +13,9 @@ export interface ListAnswer {
   per_page: number
   last_page: number
   total?: number
+  /** About how many rows match, when not counted; total_exact: exactly that many. */
+  total_estimate?: number
+  total_exact?: boolean
 }
 
 /** GET /admin/<name>: the page data (fields, columns, filters, actions this user may do, options). */

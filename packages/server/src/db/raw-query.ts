@@ -1,0 +1,59 @@
+import { types as pgliteTypes } from '@electric-sql/pglite'
+import { getTableColumns, type Table } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import type { Db } from './client'
+
+/** Date and time types arrive as text, as drizzle's own queries receive them (its column mappers parse them). */
+const RAW_TYPE_IDS = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231])
+const pgTypes = {
+  getTypeParser: ((typeId: number, format?: 'text' | 'binary') =>
+    RAW_TYPE_IDS.has(typeId) ? (value: string) => value : pg.types.getTypeParser(typeId, format)) as never,
+}
+const pgliteParsers = Object.fromEntries(
+  [pgliteTypes.DATE, pgliteTypes.TIMESTAMP, pgliteTypes.TIMESTAMPTZ, pgliteTypes.INTERVAL].map((id) => [
+    id,
+    (value: string) => value,
+  ]),
+)
+
+interface Queryable {
+  query(...args: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
+}
+
+/**
+ * Runs SQL text straight through the driver, for the hottest statements: on PostgreSQL as a named
+ * (prepared once per connection) statement, on PGlite as a parameterised query. Rows come back
+ * with the driver's names; dates and times as text (see `decodeColumns`).
+ */
+export async function rawQuery(
+  db: Db,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<Record<string, unknown>[]> {
+  const client = (db as unknown as { $client: Queryable }).$client
+  if (client instanceof pg.Pool) {
+    const result = await client.query({ name, text, values, types: pgTypes })
+    return result.rows
+  }
+  const result = await client.query(text, values, { parsers: pgliteParsers })
+  return result.rows
+}
+
+/** `alias."column" as "<prefix>column", …` for every column of a table. */
+export function selectColumns(table: Table, alias: string, prefix: string): string {
+  return Object.values(getTableColumns(table) as Record<string, PgColumn>)
+    .map((column) => `${alias}."${column.name}" as "${prefix}${column.name}"`)
+    .join(', ')
+}
+
+/** The row of `table` that `selectColumns` selected, decoded as drizzle's selects decode it. */
+export function decodeColumns<T>(table: Table, row: Record<string, unknown>, prefix: string): T {
+  const decoded: Record<string, unknown> = {}
+  for (const [key, column] of Object.entries(getTableColumns(table) as Record<string, PgColumn>)) {
+    const value = row[`${prefix}${column.name}`]
+    decoded[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value)
+  }
+  return decoded as T
+}
