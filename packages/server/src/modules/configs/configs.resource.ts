@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import { configs } from '../../db/schema/index'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding } from '../../resource/types'
-import { SETTINGS_TOPIC } from './live-settings'
 import { forgetEncryptionSettings } from '../api-encryption/settings'
+import { SETTINGS_TOPIC } from './live-settings'
 import {
   configsWithinReach,
   logWithoutSecretValue,
