@@ -80,7 +80,7 @@ describe('the developer console on a local server', () => {
     await page.waitForURL('**/admin/notices/create')
     // The breadcrumb names the plug-in's own items in the user's language too.
     await page.locator('.ant-breadcrumb').getByText('公告详情').waitFor()
-    const title = page.getByLabel('标题')
+    const title = page.locator('#resource-notices_title')
     await title.fill('周五下午系统维护')
     await expect.poll(() => title.inputValue()).toBe('周五下午系统维护')
     await page.locator('form button[type=submit]').click()

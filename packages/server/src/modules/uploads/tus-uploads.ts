@@ -20,6 +20,8 @@ import { readUploadSettings, type UploadKindName, type UploadSettings } from './
 export const TUS_PATH = '/home/upload/tus'
 /** An unfinished upload is dropped a day after it started. */
 const EXPIRATION_MS = 24 * 60 * 60 * 1000
+/** How often unfinished uploads past their expiration are deleted (and once when the server is ready). */
+const CLEAN_UP_EVERY_MS = 60 * 60 * 1000
 /** Parts sent to an S3-compatible store (its minimum is 5 MB). */
 const S3_PART_BYTES = 8 * 1024 * 1024
 const ID = /^(local|s3)-[A-Za-z0-9]{32}$/
@@ -276,6 +278,24 @@ export const tusUploadsModule: FastifyPluginAsync = async (app) => {
     reply.hijack()
     await backend.server.handle(request.raw, reply.raw)
   }
+
+  // Unfinished uploads nobody continued within the expiration are deleted: their bytes would stay.
+  const cleanUp = async () => {
+    for (const provider of app.config.s3 ? ['local', 's3'] : ['local']) {
+      try {
+        const deleted = await backendFor(provider)?.server.cleanUpExpiredUploads()
+        if (deleted) app.log.info({ provider, deleted }, 'expired unfinished uploads deleted')
+      } catch (error) {
+        app.log.warn({ err: error, provider }, 'expired unfinished uploads could not be deleted')
+      }
+    }
+  }
+  let timer: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    void cleanUp()
+    timer = setInterval(() => void cleanUp(), CLEAN_UP_EVERY_MS).unref()
+  })
+  app.addHook('onClose', async () => clearInterval(timer))
 
   const schema = { tags: ['uploads'], summary: 'Resumable upload (tus 1.0.0)' }
   app.post(TUS_PATH, { schema }, handle)
