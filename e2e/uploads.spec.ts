@@ -2,58 +2,16 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestS3Server, type TestS3Server } from '../packages/server/src/testing/s3-server'
 import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
 import { logIn, zh } from './support/identity'
+import { pngOf } from './support/png'
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-uploads-e2e-'))
-
-/** A colourful PNG of `size` × `size` pixels (RGB), so the crop has something to cut. */
-function pngOf(size: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    return c >>> 0
-  })
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8)
-    return (c ^ 0xffffffff) >>> 0
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const sum = Buffer.alloc(4)
-    sum.writeUInt32BE(crc(body))
-    return Buffer.concat([length, body, sum])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(size, 0)
-  header.writeUInt32BE(size, 4)
-  header[8] = 8
-  header[9] = 2
-  const rows = Buffer.alloc((size * 3 + 1) * size)
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      const at = y * (size * 3 + 1) + 1 + x * 3
-      rows[at] = (x * 255) / size
-      rows[at + 1] = (y * 255) / size
-      rows[at + 2] = 128
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
 
 /** A 30 MB "PDF": the header file-type knows, then bytes that differ everywhere. */
 function bigPdf(): string {
