@@ -1,5 +1,5 @@
 // What the operation log costs a write request. The server is bundled from its sources with esbuild
-// (into bench/dist), seeded, and listens on 127.0.0.1 (a random port); requests go through HTTP:
+// (into packages/server/dist/bench), seeded, and listens on 127.0.0.1 (a random port); requests go through HTTP:
 //   1. PUT /api/admin/firms/:id (a name and the linked banks) as the super administrator: the whole
 //      request — session, permission check, validation, the update and its log entry (the caller's
 //      location looked up, the changed fields before and after);

@@ -1,5 +1,5 @@
 // What the permission check adds to an admin request. The server is bundled from its sources with
-// esbuild (into bench/dist), seeded, and driven through app.inject (no network):
+// esbuild (into packages/server/dist/bench), seeded, and driven through app.inject (no network):
 //   1. GET /api/admin/banks/list as an administrator whose one role holds only that item, and as
 //      the super administrator: the whole request, authorize included;
 //   2. rolesHoldRoute — the one query authorize runs for an admin route — alone, for the same

@@ -7,14 +7,15 @@ import pg from 'pg'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const serverDir = path.join(root, 'packages/server')
-const outDir = path.join(root, 'bench/dist')
+// Inside the server package, so the bundle finds the server's own dependencies (some are not hoisted).
+const outDir = path.join(serverDir, 'dist/bench')
 
 /** BENCH_DATABASE_URL: a PostgreSQL server where a bench creates, and afterwards drops, its own database. */
 export const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
 /**
  * Bundles the given `export … from './src/…'` lines of the server sources with esbuild into
- * bench/dist (the server's own dependencies stay external) and imports the bundle.
+ * packages/server/dist/bench (the server's own dependencies stay external) and imports the bundle.
  */
 export async function bundleServer(exportLines) {
   const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8'))
