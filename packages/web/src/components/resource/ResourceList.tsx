@@ -77,8 +77,20 @@ export function ResourceList({
   }, [name, values, filters, sort, pageNo, perPage, counted])
   const [selected, setSelected] = useState<number[]>([])
   useEffect(() => rememberTree(name, Boolean(page.tree)), [name, page.tree])
-  const params = listParams({ filters, sort, page: pageNo, perPage, counted }, Boolean(page.tree))
+  // When the total is only an estimate (a big list), its last page is asked for by position
+  // (last=1: the last rows, read backwards from the index) rather than by skipping every row before it.
+  const [estimatedLast, setEstimatedLast] = useState<number | undefined>()
+  const params = {
+    ...listParams({ filters, sort, page: pageNo, perPage, counted }, Boolean(page.tree)),
+    last: pageNo > 1 && pageNo === estimatedLast ? 1 : undefined,
+  }
   const list = useResourceList(name, params, can('list'))
+  useEffect(() => {
+    const data = list.data
+    if (!data || list.isPlaceholderData) return
+    const estimate = data.total === undefined && !data.total_exact ? data.total_estimate : undefined
+    setEstimatedLast(estimate === undefined ? undefined : Math.max(1, Math.ceil(estimate / perPage)))
+  }, [list.data, list.isPlaceholderData, perPage])
   const fields = useMemo(() => new Map<string, FieldMeta>(page.fields.map((f) => [f.name, f])), [page.fields])
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource', name] })

@@ -1,6 +1,6 @@
 import type { OptionItem, ResourcePageData, TreeOptionItem } from '@brokerdesk/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { http, type Params } from '../../api/http'
+import { HttpError, http, type Params } from '../../api/http'
 import { fetchPageData, listKey, PAGE_DATA_STALE_MS, pageDataKey, resourceUrl } from './list-prefetch'
 
 export { resourceUrl }
@@ -27,11 +27,24 @@ export function usePageData(name: string) {
   })
 }
 
-/** GET /admin/<name>/list with the filters, sort and page of the list. */
+/**
+ * GET /admin/<name>/list with the filters, sort and page of the list. The last page is asked for
+ * with `last=1` (read backwards from the index instead of skipping every row before it); a sort the
+ * server cannot page that way (422) gets the page by its number instead.
+ */
 export function useResourceList(name: string, params: Params, enabled = true) {
   return useQuery({
     queryKey: listKey(name, params),
-    queryFn: () => http.get<ListAnswer>(`${resourceUrl(name)}/list`, params),
+    queryFn: async () => {
+      const url = `${resourceUrl(name)}/list`
+      if (!params.last) return http.get<ListAnswer>(url, params)
+      try {
+        return await http.get<ListAnswer>(url, params, { handledStatuses: [422] })
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status !== 422) throw error
+        return http.get<ListAnswer>(url, { ...params, last: undefined })
+      }
+    },
     placeholderData: keepPreviousData,
     enabled,
   })
