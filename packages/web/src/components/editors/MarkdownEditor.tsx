@@ -12,9 +12,6 @@ import { Button, Input, Segmented, Space, Tooltip } from 'antd'
 import type { TextAreaRef } from 'antd/es/input/TextArea'
 import { type ReactNode, useDeferredValue, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { HttpError } from '../../api/http'
-import { notify } from '../../state/notify'
-import { checkUpload, uploadFile } from '../resource/inputs/upload-file'
 import { SafeHtml } from '../rich-text/SafeHtml'
 import {
   type Edit,
@@ -26,6 +23,7 @@ import {
   wrapSelection,
 } from './markdown'
 import './editors.css'
+import { useImageUpload } from './use-image-upload'
 
 export interface MarkdownEditorProps {
   id?: string
@@ -43,9 +41,7 @@ type View = 'split' | 'edit' | 'preview'
 export default function MarkdownEditor({ id, value, onChange, disabled }: MarkdownEditorProps) {
   const { t } = useTranslation()
   const area = useRef<TextAreaRef>(null)
-  const fileInput = useRef<HTMLInputElement>(null)
   const [view, setView] = useState<View>('split')
-  const [uploading, setUploading] = useState(false)
   const text = value ?? ''
   const deferred = useDeferredValue(text)
   const preview = useMemo(() => markdownPreview(deferred), [deferred])
@@ -62,26 +58,10 @@ export default function MarkdownEditor({ id, value, onChange, disabled }: Markdo
     })
   }
 
-  const insertImage = async (file: File) => {
-    const refused = checkUpload(file, 'image')
-    if (refused) {
-      notify('danger', t(refused.key, { field: t('editor.image'), ...refused.values }))
-      return
-    }
-    setUploading(true)
-    try {
-      const uploaded = await uploadFile(file)
-      apply((current, _start, end) =>
-        insertBlock(current, end, imageMarkdown(file.name.replace(/\.[^.]+$/, ''), uploaded.url)),
-      )
-    } catch (error) {
-      const messages = error instanceof HttpError ? Object.values(error.errors).flat() : []
-      if (messages.length > 0 || !(error instanceof HttpError && error.handled))
-        notify('danger', messages[0] ?? t('messages.upload_error'))
-    } finally {
-      setUploading(false)
-    }
-  }
+  const image = useImageUpload(
+    (url, alt) => apply((current, _start, end) => insertBlock(current, end, imageMarkdown(alt, url))),
+    'markdown-image',
+  )
 
   const tool = (label: string, icon: ReactNode, run: () => void, busy = false) => (
     <Tooltip title={label} key={label}>
@@ -140,7 +120,7 @@ export default function MarkdownEditor({ id, value, onChange, disabled }: Markdo
               }
             }),
           )}
-          {tool(t('editor.image'), <PictureOutlined />, () => fileInput.current?.click(), uploading)}
+          {tool(t('editor.image'), <PictureOutlined />, image.choose, image.uploading)}
           {tool(t('editor.table'), <TableOutlined />, () =>
             apply((s, _a, b) =>
               insertBlock(s, b, tableTemplate([t('editor.column', { n: 1 }), t('editor.column', { n: 2 })])),
@@ -158,18 +138,7 @@ export default function MarkdownEditor({ id, value, onChange, disabled }: Markdo
             { value: 'preview', label: t('actions.preview') },
           ]}
         />
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/png,image/jpeg,image/gif,image/webp"
-          style={{ display: 'none' }}
-          data-testid="markdown-image"
-          onChange={(event) => {
-            const file = event.target.files?.[0]
-            event.target.value = ''
-            if (file) void insertImage(file)
-          }}
-        />
+        {image.input}
       </div>
       <div className="bd-md-editor__panes">
         {view !== 'preview' && (

@@ -20,11 +20,9 @@ import { Button, Input, Popover, Space, Tooltip } from 'antd'
 import DOMPurify from 'dompurify'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { HttpError } from '../../api/http'
-import { notify } from '../../state/notify'
-import { checkUpload, uploadFile } from '../resource/inputs/upload-file'
 import '../rich-text/rich-text.css'
 import './editors.css'
+import { useImageUpload } from './use-image-upload'
 
 export interface RichTextEditorProps {
   id?: string
@@ -51,8 +49,6 @@ const SAFE_LINK = /^(https?:\/\/|mailto:|\/(?!\/))/i
  */
 export default function RichTextEditor({ id, value, onChange, disabled }: RichTextEditorProps) {
   const { t } = useTranslation()
-  const fileInput = useRef<HTMLInputElement>(null)
-  const [uploading, setUploading] = useState(false)
   const last = useRef<string>(value ?? '')
   const editor = useEditor({
     extensions: [
@@ -97,30 +93,12 @@ export default function RichTextEditor({ id, value, onChange, disabled }: RichTe
     editor?.setEditable(!disabled)
   }, [editor, disabled])
 
-  if (!editor) return null
+  const image = useImageUpload(
+    (url, alt) => editor?.chain().focus().setImage({ src: url, alt }).run(),
+    'rich-text-image',
+  )
 
-  const insertImage = async (file: File) => {
-    const refused = checkUpload(file, 'image')
-    if (refused) {
-      notify('danger', t(refused.key, { field: t('editor.image'), ...refused.values }))
-      return
-    }
-    setUploading(true)
-    try {
-      const uploaded = await uploadFile(file)
-      editor
-        .chain()
-        .focus()
-        .setImage({ src: uploaded.url, alt: file.name.replace(/\.[^.]+$/, '') })
-        .run()
-    } catch (error) {
-      const messages = error instanceof HttpError ? Object.values(error.errors).flat() : []
-      if (messages.length > 0 || !(error instanceof HttpError && error.handled))
-        notify('danger', messages[0] ?? t('messages.upload_error'))
-    } finally {
-      setUploading(false)
-    }
-  }
+  if (!editor) return null
 
   const tool = (label: string, icon: ReactNode, run: () => void, active = false, busy = false) => (
     <Tooltip title={label} key={label}>
@@ -206,7 +184,7 @@ export default function RichTextEditor({ id, value, onChange, disabled }: RichTe
         </Space.Compact>
         <Space.Compact>
           <LinkButton editor={editor} disabled={disabled} />
-          {tool(t('editor.image'), <PictureOutlined />, () => fileInput.current?.click(), false, uploading)}
+          {tool(t('editor.image'), <PictureOutlined />, image.choose, false, image.uploading)}
           {tool(t('editor.table'), <TableOutlined />, () =>
             chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
           )}
@@ -215,18 +193,7 @@ export default function RichTextEditor({ id, value, onChange, disabled }: RichTe
           {tool(t('editor.undo'), <UndoOutlined />, () => chain().undo().run())}
           {tool(t('editor.redo'), <RedoOutlined />, () => chain().redo().run())}
         </Space.Compact>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/png,image/jpeg,image/gif,image/webp"
-          style={{ display: 'none' }}
-          data-testid="rich-text-image"
-          onChange={(event) => {
-            const file = event.target.files?.[0]
-            event.target.value = ''
-            if (file) void insertImage(file)
-          }}
-        />
+        {image.input}
       </div>
       <EditorContent editor={editor} />
     </div>
