@@ -22,6 +22,8 @@ export const TUS_PATH = '/home/upload/tus'
 const EXPIRATION_MS = 24 * 60 * 60 * 1000
 /** How often unfinished uploads past their expiration are deleted (and once when the server is ready). */
 const CLEAN_UP_EVERY_MS = 60 * 60 * 1000
+/** The apps (by their configuration) whose expired uploads a mount of this module already cleans up. */
+const cleaningApps = new WeakSet<object>()
 /** Parts sent to an S3-compatible store (its minimum is 5 MB). */
 const S3_PART_BYTES = 8 * 1024 * 1024
 const ID = /^(local|s3)-[A-Za-z0-9]{32}$/
@@ -290,12 +292,16 @@ export const tusUploadsModule: FastifyPluginAsync = async (app) => {
       }
     }
   }
-  let timer: NodeJS.Timeout | undefined
-  app.addHook('onReady', async () => {
-    void cleanUp()
-    timer = setInterval(() => void cleanUp(), CLEAN_UP_EVERY_MS).unref()
-  })
-  app.addHook('onClose', async () => clearInterval(timer))
+  // The module is mounted under /api and /web-api; one of them, the first, cleans up for the app.
+  if (!cleaningApps.has(app.config)) {
+    cleaningApps.add(app.config)
+    let timer: NodeJS.Timeout | undefined
+    app.addHook('onReady', async () => {
+      void cleanUp()
+      timer = setInterval(() => void cleanUp(), CLEAN_UP_EVERY_MS).unref()
+    })
+    app.addHook('onClose', async () => clearInterval(timer))
+  }
 
   const schema = { tags: ['uploads'], summary: 'Resumable upload (tus 1.0.0)' }
   app.post(TUS_PATH, { schema }, handle)
