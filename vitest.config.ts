@@ -19,6 +19,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/testing/global-setup.ts'],
+          // Each file builds its own app on its own database, so the files can share one module graph:
+          // the server's modules are imported once per worker instead of once per file.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

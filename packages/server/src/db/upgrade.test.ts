@@ -27,6 +27,10 @@ let oldMigrations: string
 beforeAll(async () => {
   database = await openTestDatabase({ migrate: false })
   oldMigrations = migrationsBefore('0004_operations_log')
+  // An installation of that time: its migrations and seed, log statistics hidden like the login route item.
+  await database.migrate(oldMigrations)
+  await seedDatabase(database.db, { env: 'testing' })
+  await database.db.update(menus).set({ status: 2 }).where(eq(menus.id, 160))
 })
 afterAll(async () => {
   await database?.close()
@@ -36,10 +40,6 @@ afterAll(async () => {
 describe('upgrading an installation seeded before the operations issue', () => {
   it('shows log statistics in the menu and adds the log changes, leaving other hidden items hidden', async () => {
     const { db } = database
-    await database.migrate(oldMigrations)
-    await seedDatabase(db, { env: 'testing' })
-    // As the seed of that time left them: log statistics hidden, like the login route item.
-    await db.update(menus).set({ status: 2 }).where(eq(menus.id, 160))
     await database.migrate()
     const rows = await db
       .select({ id: menus.id, status: menus.status })
