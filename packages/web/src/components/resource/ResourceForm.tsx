@@ -12,6 +12,7 @@ import dayjs from 'dayjs'
 import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { differs } from '../../forms/form-changes'
 import { useLeaveGuard } from '../../forms/use-leave-guard'
 import { showServerErrors } from '../../forms/use-zod-form'
 import { type ObjectSchema, zodField } from '../../forms/zod-rule'
@@ -60,15 +61,6 @@ export function formSchema(definition: ResourceDefinition | undefined): ObjectSc
   const schema = definition.create as unknown as ObjectSchema
   const refine = definition.refine
   return refine ? (schema.superRefine((value, ctx) => refine(value as Values, ctx)) as ObjectSchema) : schema
-}
-
-/** A value as compared for "unsaved changes": a widget may turn an empty null into ''. */
-const comparable = (value: unknown) =>
-  value === null || value === undefined || value === '' ? '' : JSON.stringify(value)
-
-/** Whether the form holds a value other than the record's: changing a field back is no change. */
-function differs(values: Values, row: Values): boolean {
-  return Object.keys(values).some((name) => comparable(values[name]) !== comparable(row[name]))
 }
 
 /** Datetimes travel as ISO 8601 (the form shows local time). */
