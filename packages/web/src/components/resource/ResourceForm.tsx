@@ -192,6 +192,7 @@ export function ResourceForm({
               </Col>
             )
           })
+        if (items.length === 0) return null
         const grid = <GridRow gutter={24}>{items}</GridRow>
         if (!section.name) return <div key="">{grid}</div>
         const heading = `resource-${page.resource}-section-${section.name}`
