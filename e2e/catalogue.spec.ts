@@ -5,13 +5,11 @@ import ExcelJS from 'exceljs'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
-import { logIn, zh } from './support/identity'
+import { logIn, say, zh } from './support/identity'
 import { pngOf } from './support/png'
 import { E2E_ADMIN_PASSWORD } from './support/server'
 
 const messages = zh.validations.messages
-const say = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]))
 
 const stamp = Date.now().toString(36).slice(-5)
 const names = {
@@ -197,7 +195,7 @@ describe('the catalogue', () => {
     )
   })
 
-  it('keeps a typed date on Enter without submitting, and asks before leaving a changed form', async () => {
+  it('keeps a typed date on Enter without submitting, scrolls a failed save to its first error, and asks before leaving a changed form', async () => {
     await page.goto('/admin/products/create')
     const products = form('products')
     await products.waitFor()
@@ -211,7 +209,24 @@ describe('the catalogue', () => {
     expect(page.url()).toContain('/admin/products/create')
     expect(await errorOf('products', zh.fields.firm_id).count()).toBe(0)
 
-    await products.getByRole('button', { name: /返\s*回/ }).click()
+    // Saved from the bottom of the form, through the bar that stays in view: the page goes up to
+    // the first error (the company), which shows below the sticky header with its label.
+    await products.locator('.bd-form-bar').getByText(zh.forms.unsaved).waitFor()
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    await products.locator('.bd-form-bar button[type=submit]').click()
+    await errorOf('products', zh.fields.firm_id).waitFor()
+    const header = await page.locator('.bd-admin__header').boundingBox()
+    const firm = item('products', zh.fields.firm_id)
+    await expect
+      .poll(async () => (await firm.boundingBox())?.y ?? -1)
+      .toBeGreaterThanOrEqual(header?.height ?? 64)
+    expect(await firm.locator('label').isVisible()).toBe(true)
+    expect(page.url()).toContain('/admin/products/create')
+
+    await products
+      .locator('.bd-form-bar')
+      .getByRole('button', { name: /取\s*消/ })
+      .click()
     const dialog = page.getByRole('dialog', { name: zh.forms.leave_title })
     await dialog.getByText(zh.forms.leave_text).waitFor()
     await dialog.getByRole('button', { name: /取\s*消/ }).click()

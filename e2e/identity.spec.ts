@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, newContext, snapshot } from './support/browser'
 import { solveSliderCaptcha } from './support/captcha-solver'
-import { logIn, pickFromUserMenu, waitForAlert, zh } from './support/identity'
+import { logIn, pickFromUserMenu, say, waitForAlert, zh } from './support/identity'
 import { mailTo, smsTo, waitForMailCode, waitForSmsCode } from './support/outbox'
 import { E2E_ADMIN_PASSWORD } from './support/server'
 
@@ -13,7 +13,7 @@ function rule(
   params: Record<string, string | number> = {},
 ) {
   const values: Record<string, string | number> = { field, ...params }
-  return zh.validations.messages[name].replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]))
+  return say(zh.validations.messages[name], values)
 }
 
 /** antd puts a space between the two characters of a two-character Chinese button. */

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callApi } from './support/api'
 import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
-import { logIn, zh } from './support/identity'
+import { logIn, say, zh } from './support/identity'
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
 
 const stamp = Date.now().toString(36).slice(-5)
@@ -100,6 +100,17 @@ describe('the operations pages', () => {
     expect(points).toContain(`${day} 2`)
     const row = page.getByRole('row').filter({ hasText: day })
     expect(await row.getByRole('cell').allInnerTexts()).toEqual([day, '3', '2'])
+  })
+
+  it("offers the demo data on the empty catalogue's home, says what it adds, and adds it", async () => {
+    await page.goto('/admin/index')
+    const offer = page.locator('.bd-demo-offer')
+    await offer.getByText(say(zh.admin.demo_data.text, { firms: 35, products: 350 })).waitFor()
+    await offer.getByRole('button', { name: zh.admin.demo_data.button }).click()
+    await page.getByText(say(zh.admin.demo_data.added, { firms: 35, products: 350 })).waitFor()
+    await offer.waitFor({ state: 'detached' })
+    const products = await callApi<{ total: number }>(page, 'GET', '/admin/products/list?get_count=1&page=1')
+    expect(products.body.total).toBe(350)
   })
 
   it('finds an edit of a company in the operation log, with the values before and after and the password masked', async () => {

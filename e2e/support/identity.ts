@@ -5,6 +5,10 @@ import { solveSliderCaptcha } from './captcha-solver'
 /** The Chinese texts of the SPA (the e2e browsers use zh-CN, the default language). */
 export { zh }
 
+/** A text of the SPA with its `{name}` placeholders filled, as i18next fills them. */
+export const say = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]))
+
 /** The form of the login page (antd names it `login`, so its inputs are #login_username, ...). */
 export const loginForm = (page: Page) => page.locator('form#login')
 

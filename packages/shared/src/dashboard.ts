@@ -36,3 +36,19 @@ export interface LoginSeriesAnswer {
   period: LoginPeriod
   data: LoginSeriesPoint[]
 }
+
+/**
+ * `GET /admin/index/demo-data`: whether the home offers the demo data (an empty catalogue, an
+ * environment that allows it), and how many insurance companies and products it adds.
+ */
+export interface DemoDataOffer {
+  offered: boolean
+  firms: number
+  products: number
+}
+
+/** `POST /admin/index/demo-data`: what was added. */
+export interface DemoDataAdded {
+  firms: number
+  products: number
+}

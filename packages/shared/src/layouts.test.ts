@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { arrangeColumns, arrangeFields, layoutColumnsOf } from './layouts'
+import { arrangeColumns, arrangeFields, groupFieldsBySection, layoutColumnsOf } from './layouts'
 
 describe('a saved layout', () => {
   const columns = ['id', 'name', 'type', 'created_at']
@@ -36,5 +36,27 @@ describe('a saved layout', () => {
       'type',
     ])
     expect(arrangeFields(fields, undefined)).toEqual(fields)
+  })
+
+  it('groups the form fields by section, in the section order, the saved order applying within each', () => {
+    const fields = ['name', 'logo', 'type', 'receipt', 'notice', 'extra'].map((name) => ({ name }))
+    const sections = [
+      { name: 'basic', fields: ['name', 'type', 'logo'] },
+      { name: 'notices', fields: ['notice', 'receipt'] },
+    ]
+    const names = (layout: { fields: string[] } | null) =>
+      groupFieldsBySection(fields, sections, layout).map(
+        (group) => `${group.name}: ${group.fields.map((field) => field.name).join(' ')}`,
+      )
+    expect(names(null)).toEqual(['basic: name type logo', 'notices: notice receipt', 'null: extra'])
+    // the saved order moves fields within their section, never out of it
+    expect(names({ fields: ['receipt', 'logo', 'extra', 'name'] })).toEqual([
+      'basic: logo name type',
+      'notices: receipt notice',
+      'null: extra',
+    ])
+    // a resource without sections is one untitled group in the saved order
+    expect(groupFieldsBySection(fields, [], { fields: ['type'] }).map((group) => group.name)).toEqual([null])
+    expect(groupFieldsBySection(fields, [], { fields: ['type'] })[0].fields[0]).toEqual({ name: 'type' })
   })
 })

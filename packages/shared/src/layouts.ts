@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { FormSection } from './resources/define-resource'
 import { message } from './resources/field-rules'
 
 /** Column widths a layout may set, in pixels. */
@@ -80,4 +81,29 @@ export function arrangeFields<T extends { name: string }>(
   const placed = fields.filter((field) => order.has(field.name))
   placed.sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0))
   return [...placed, ...fields.filter((field) => !order.has(field.name))]
+}
+
+/**
+ * The form's fields by section: within a section in the section's order, or in the order of the
+ * layout saved in the developer console where it names them (arrangeFields). Fields no section
+ * names (a plug-in's resource without sections, a field added since) form a last, untitled group;
+ * empty sections are left out.
+ */
+export function groupFieldsBySection<T extends { name: string }>(
+  fields: readonly T[],
+  sections: readonly FormSection[],
+  layout: Pick<PageLayout, 'fields'> | null | undefined,
+): { name: string | null; fields: T[] }[] {
+  const placed = sections.flatMap((section) => section.fields.map((name) => [name, section.name] as const))
+  const position = new Map(placed.map(([name], index) => [name, index]))
+  const sectionOf = new Map(placed)
+  const bySection = [...fields].sort(
+    (a, b) => (position.get(a.name) ?? placed.length) - (position.get(b.name) ?? placed.length),
+  )
+  const arranged = arrangeFields(bySection, layout)
+  const groups = [...sections.map((section) => section.name), null].map((name) => ({
+    name,
+    fields: arranged.filter((field) => (sectionOf.get(field.name) ?? null) === name),
+  }))
+  return groups.filter((group) => group.fields.length > 0)
 }

@@ -4,6 +4,7 @@ import { otherLoginRoutes } from './auth/other-login/other-login.routes'
 import { captchaRoutes } from './captcha/captcha.routes'
 
 import { dashboardRoutes } from './dashboard/dashboard.routes'
+import { demoDataRoutes } from './demo-data/demo-data.routes'
 import { developmentRoutes } from './developments/developments.routes'
 import { pluginPageRoutes } from './developments/plugins/plugin-pages'
 
@@ -24,6 +25,7 @@ export async function registerModules(scope: FastifyInstance): Promise<void> {
   await scope.register(otherLoginRoutes)
   await scope.register(personageRoutes)
   await scope.register(dashboardRoutes)
+  await scope.register(demoDataRoutes)
   await scope.register(markdownPagesRoutes)
   await scope.register(wechatRoutes)
   await scope.register(mapsRoutes)

@@ -74,6 +74,7 @@ export async function buildPageData(options: PageDataOptions): Promise<ResourceP
     max_level: definition.maxLevel,
     defaults: options.defaults,
     options: { ...staticOptions(definition), ...dynamic },
+    sections: definition.sections,
     layout,
   }
 }

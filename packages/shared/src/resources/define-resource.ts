@@ -91,10 +91,21 @@ export interface FilterSpec {
   label?: string
 }
 
+/**
+ * A group of a form's fields under a heading (`forms.sections.<name>`). A resource with many inputs
+ * names its sections; each field with an input then belongs to exactly one.
+ */
+export interface FormSection {
+  name: string
+  fields: readonly string[]
+}
+
 export interface ResourceSpec<F extends Record<string, FieldSpec>> {
   /** The url segment: `/admin/<name>`. */
   name: string
   fields: F
+  /** The form's sections, in order; without them the form is one untitled group. */
+  sections?: readonly { name: string; fields: readonly (keyof F & string)[] }[]
   /** Filters beyond the per-field ones: keyword searches, not-in variants, filters over non-fields. */
   filters?: Record<string, FilterSpec>
   actions?: readonly ResourceAction[]
@@ -176,6 +187,8 @@ export interface ResourceDefinition<F extends Record<string, FieldSpec> = Record
   maxLevel: number | null
   /** A new record's values. */
   defaults: Record<string, unknown>
+  /** The form's sections (empty: one untitled group). */
+  sections: FormSection[]
   /** The API shape of a record. */
   record: z.ZodObject
   /** The input of a create: every writable field (absent ones take their default). */
@@ -288,11 +301,31 @@ export function defineResource<const F extends Record<string, FieldSpec>>(
         .filter(([, field]) => field.default !== undefined)
         .map(([name, field]) => [name, field.default]),
     ),
+    sections: checkSections(spec.name, fieldList, spec.sections ?? []),
     record,
     create,
     update: create.partial(),
     refine: spec.refine,
   }
+}
+
+/** Sections must place every field with an input exactly once, and only those. */
+function checkSections(
+  resource: string,
+  fieldList: readonly FieldMeta[],
+  sections: readonly FormSection[],
+): FormSection[] {
+  if (sections.length === 0) return []
+  const inputs = new Set(fieldList.filter((field) => field.input).map((field) => field.name))
+  const placed = sections.flatMap((section) => section.fields)
+  const wrong = placed.filter((name, index) => !inputs.has(name) || placed.indexOf(name) !== index)
+  const missing = [...inputs].filter((name) => !placed.includes(name))
+  if (wrong.length > 0 || missing.length > 0) {
+    throw new Error(
+      `The form sections of ${resource} must place each input once: ${[...wrong, ...missing].join(', ')}`,
+    )
+  }
+  return sections.map((section) => ({ name: section.name, fields: [...section.fields] }))
 }
 
 /** `optionsOf('products', 'status', {0: 'halt_sales', 1: 'on_sale'})` → items labelled `options.products.status.*`. */

@@ -134,6 +134,27 @@ export const firmResource = defineResource({
     long_products_count: { type: 'integer', list: true, export: false },
     ...timestampFields,
   },
+  sections: [
+    {
+      name: 'basic',
+      fields: ['name', 'full_name', 'type', 'url', 'order', 'bank_ids', 'logo', 'description'],
+    },
+    {
+      name: 'agent_accounts',
+      fields: [
+        'uname_rule',
+        'password_rule',
+        'default_password',
+        'url_rule',
+        'url_rule_tpl',
+        'service_api',
+        'account_day_by_sign_at',
+        'account_day_by_end_at',
+        'account_at_merge',
+      ],
+    },
+    { name: 'notices', fields: ['receipt_tpl_type', 'receipt_tpl', 'insure_notify'] },
+  ],
   filters: { keyword: { kind: 'keyword', fields: ['name', 'full_name'] } },
   refine(value, ctx) {
     if (value.password_rule === 2 && !value.default_password) {

@@ -164,6 +164,14 @@ export const menuResource = defineResource({
     ...treeFields('menus'),
     ...timestampFields,
   },
+  sections: [
+    { name: 'basic', fields: ['name', 'parent_id', 'icons', 'description', 'item_name', 'group'] },
+    { name: 'route', fields: ['url', 'method', 'use', 'env', 'as', 'action', 'middleware', 'resource_id'] },
+    {
+      name: 'display',
+      fields: ['status', 'disabled', 'is_page', 'is_out_link', 'plug_in_key', 'options'],
+    },
+  ],
   filters: { keyword: { kind: 'keyword', fields: ['name', 'url', 'description'] } },
   tree: true,
   defaultSort: 'left_margin',

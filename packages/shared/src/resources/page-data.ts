@@ -1,5 +1,5 @@
 import type { PageLayout } from '../layouts'
-import type { FieldMeta, FilterMeta, OptionItem, ResourceAction } from './define-resource'
+import type { FieldMeta, FilterMeta, FormSection, OptionItem, ResourceAction } from './define-resource'
 
 /** An option of a tree select: nested choices under `children`. */
 export interface TreeOptionItem extends OptionItem {
@@ -28,6 +28,8 @@ export interface ResourcePageData {
   /** The values of a new record. */
   defaults: Record<string, unknown>
   options: Record<string, readonly OptionItem[] | TreeOptionItem[]>
+  /** The form's sections (empty: one untitled group). */
+  sections: FormSection[]
   /** The columns and field order saved in the developer console; null: the definition's own. */
   layout: PageLayout | null
 }

@@ -156,6 +156,18 @@ export const productResource = defineResource({
     poster: { type: 'string', input: 'image', rule: optionalText(255), default: '' },
     ...timestampFields,
   },
+  sections: [
+    {
+      name: 'basic',
+      fields: ['name', 'uid', 'firm_id', 'company_no', 'no', 'status', 'issue_at', 'stop_at'],
+    },
+    {
+      name: 'classification',
+      fields: ['classify_id', 'classify2_id', 'pclassify_id', 'is_long_time', 'class', 'attr'],
+    },
+    { name: 'sales', fields: ['buy_type', 'pay_type', 'year_ids'] },
+    { name: 'materials', fields: ['pdf_url', 'poster'] },
+  ],
   filters: {
     keyword: { kind: 'keyword', fields: ['name', 'uid', 'no', 'company_no'] },
     status_not: { kind: 'not-in', field: 'status' },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { describeIssue } from '../validation/rules'
 import { agentSystemResource } from './agent-system'
 import { configResource } from './config'
+import { defineResource } from './define-resource'
 import { firmResource } from './firm'
 import { productResource } from './product'
 import { RESOURCES } from './registry'
@@ -94,5 +95,36 @@ describe('resource definitions', () => {
         expect(definition.fields[sort], `${definition.name}.${sort}`).toBeDefined()
       expect(definition.sorts).toContain(definition.defaultSort.replace(/^-/, ''))
     }
+  })
+
+  it('group the fields of every long form into sections, each input in exactly one', () => {
+    for (const definition of Object.values(RESOURCES)) {
+      const inputs = definition.fieldList.filter((field) => field.input).map((field) => field.name)
+      if (inputs.length <= 10) continue
+      const placed = definition.sections.flatMap((section) => section.fields)
+      expect(placed.toSorted(), definition.name).toEqual(inputs.toSorted())
+    }
+    expect(firmResource.sections.map((section) => section.name)).toEqual([
+      'basic',
+      'agent_accounts',
+      'notices',
+    ])
+  })
+
+  it('refuse sections that leave out an input or name a field twice', () => {
+    const fields = {
+      name: { type: 'string', input: 'text' },
+      note: { type: 'string', input: 'textarea' },
+      count: { type: 'integer' },
+    } as const
+    expect(() => defineResource({ name: 'x', fields, sections: [{ name: 'a', fields: ['name'] }] })).toThrow(
+      /note/,
+    )
+    expect(() =>
+      defineResource({ name: 'x', fields, sections: [{ name: 'a', fields: ['name', 'note', 'name'] }] }),
+    ).toThrow(/name/)
+    expect(() =>
+      defineResource({ name: 'x', fields, sections: [{ name: 'a', fields: ['name', 'note', 'count'] }] }),
+    ).toThrow(/count/)
   })
 })

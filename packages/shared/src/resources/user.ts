@@ -90,6 +90,14 @@ export const userResource = defineResource({
     ...timestampFields,
   },
   filters: { keyword: { kind: 'keyword', fields: ['uname', 'name', 'nickname', 'email', 'mobile_phone'] } },
+  sections: [
+    {
+      name: 'account',
+      fields: ['uname', 'name', 'nickname', 'email', 'mobile_phone', 'password', 'status', 'avatar'],
+    },
+    { name: 'profile', fields: ['signature', 'description'] },
+    { name: 'address', fields: ['province_id', 'city_id', 'zone_id', 'address', 'lng', 'lat'] },
+  ],
 })
 
 export type TUser = RecordOf<typeof userResource.fields>

@@ -29,6 +29,15 @@ export const OPERATE_MENU: MenuSeed = {
           action: 'IndexController@downLog',
           use: ['web'],
         }),
+        admin({
+          id: 370,
+          name: 'Demo data',
+          description: 'The demo insurance companies and products offered on an empty catalogue',
+          icons: 'fa-magic',
+          url: '/admin/index/demo-data',
+          method: ['get', 'post'],
+          action: 'IndexController@demoData',
+        }),
         adminResource({
           id: 160,
           name: 'Log statistics',

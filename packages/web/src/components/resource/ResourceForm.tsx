@@ -1,20 +1,23 @@
 import './resource.css'
 import {
-  arrangeFields,
   type FieldMeta,
+  groupFieldsBySection,
+  type InputKind,
   type ResourceDefinition,
   type ResourcePageData,
 } from '@brokerdesk/shared'
 import { useQueryClient } from '@tanstack/react-query'
-import { Button, Form, Space } from 'antd'
+import { Card, Col, Form, Row as GridRow } from 'antd'
 import dayjs from 'dayjs'
 import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { differs } from '../../forms/form-changes'
 import { useLeaveGuard } from '../../forms/use-leave-guard'
 import { showServerErrors } from '../../forms/use-zod-form'
 import { type ObjectSchema, zodField } from '../../forms/zod-rule'
 import { notify } from '../../state/notify'
+import { FormSaveBar } from './FormSaveBar'
 import { FieldInput, type FieldInputProps } from './inputs/FieldInput'
 import { fieldTitle } from './option-label'
 import { type Row, saveRow } from './resource-api'
@@ -45,7 +48,12 @@ export interface ResourceFormProps {
   shown?: (name: string, values: Values) => boolean
   /** Fields marked required beyond the definition's (when another schema requires them). */
   required?: readonly string[]
+  /** Fields spanning both columns of a section beyond the long kinds (a cascader, a map). */
+  wide?: readonly string[]
 }
+
+/** Inputs that take the whole width of a two-column section. */
+const WIDE_INPUTS: ReadonlySet<InputKind> = new Set(['textarea', 'markdown', 'rich-text', 'image', 'json'])
 
 /** The definition's own schema with its checks across fields. */
 export function formSchema(definition: ResourceDefinition | undefined): ObjectSchema | undefined {
@@ -87,6 +95,7 @@ export function ResourceForm({
   header,
   shown = () => true,
   required = [],
+  wide = [],
 }: ResourceFormProps) {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -99,14 +108,17 @@ export function ResourceForm({
   const creating = id === 'create'
   const editable = (page.actions as string[]).includes(creating ? 'create' : 'update')
   const rules = schema ?? formSchema(definition)
-  const fields = useMemo(
+  const sections = useMemo(
     () =>
-      arrangeFields(
+      groupFieldsBySection(
         page.fields.filter((field) => field.input),
+        page.sections ?? [],
         page.layout,
       ),
-    [page.fields, page.layout],
+    [page.fields, page.sections, page.layout],
   )
+  const fields = useMemo(() => sections.flatMap((section) => section.fields), [sections])
+  const twoColumns = sections.some((section) => section.name)
   const action = t(creating ? 'actions.create' : 'actions.update')
 
   const submit = async (input: Values) => {
@@ -138,51 +150,75 @@ export function ResourceForm({
       initialValues={row}
       disabled={!editable}
       onFinish={submit}
-      onValuesChange={() => setDirty(true)}
+      onValuesChange={(_, all) => setDirty(differs(all, row))}
       onKeyDown={keepEnterInPickers}
-      className="bd-resource-form"
-      scrollToFirstError
+      className={`bd-resource-form${twoColumns ? ' bd-resource-form--sections' : ''}`}
+      // 'always': a field under the sticky header counts as visible to 'if-needed'; the inputs'
+      // scroll-margin-top (resource.css) keeps the header and the field's label clear.
+      scrollToFirstError={{ block: 'start', scrollMode: 'always', focus: true }}
     >
       {header}
-      {fields
-        .filter((field) => shown(field.name, values))
-        .map((field) => {
-          const rendered = renderers[field.name]
-          const props: FieldInputProps = {
-            field,
-            options: page.options[field.name] ?? [],
-            disabledValues: field.name === 'parent_id' && !creating ? [row.id] : [],
-            maxDepth: field.name === 'parent_id' && page.max_level ? page.max_level - 1 : undefined,
-          }
-          const label = fieldTitle(t, page.resource, field)
-          const validation =
-            rules && field.name in rules.shape ? zodField(rules, field.name, { label }) : { name: field.name }
-          return (
-            <Form.Item
-              key={field.name}
-              {...validation}
-              label={label}
-              required={field.required || required.includes(field.name)}
-              extra={extras[field.name]}
-            >
-              {rendered ? (
-                <RenderedField render={rendered} props={props} values={values} />
-              ) : (
-                <FieldInput {...props} />
-              )}
-            </Form.Item>
-          )
-        })}
-      <Space>
-        {editable && (
-          <Button type="primary" htmlType="submit" loading={saving}>
-            {t('actions.save')}
-          </Button>
-        )}
-        <Button disabled={false} onClick={() => navigate(`/admin/${page.resource}`)}>
-          {t('actions.back')}
-        </Button>
-      </Space>
+      {sections.map((section) => {
+        const items = section.fields
+          .filter((field) => shown(field.name, values))
+          .map((field) => {
+            const rendered = renderers[field.name]
+            const props: FieldInputProps = {
+              field,
+              options: page.options[field.name] ?? [],
+              disabledValues: field.name === 'parent_id' && !creating ? [row.id] : [],
+              maxDepth: field.name === 'parent_id' && page.max_level ? page.max_level - 1 : undefined,
+            }
+            const label = fieldTitle(t, page.resource, field)
+            const validation =
+              rules && field.name in rules.shape
+                ? zodField(rules, field.name, { label })
+                : { name: field.name }
+            const full = !twoColumns || wide.includes(field.name) || WIDE_INPUTS.has(field.input as InputKind)
+            return (
+              <Col key={field.name} xs={24} xl={full ? 24 : 12}>
+                <Form.Item
+                  {...validation}
+                  label={label}
+                  required={field.required || required.includes(field.name)}
+                  extra={extras[field.name]}
+                >
+                  {rendered ? (
+                    <RenderedField render={rendered} props={props} values={values} />
+                  ) : (
+                    <FieldInput {...props} />
+                  )}
+                </Form.Item>
+              </Col>
+            )
+          })
+        if (items.length === 0) return null
+        const grid = <GridRow gutter={24}>{items}</GridRow>
+        if (!section.name) return <div key="">{grid}</div>
+        const heading = `resource-${page.resource}-section-${section.name}`
+        return (
+          <Card
+            key={section.name}
+            size="small"
+            className="bd-form-section"
+            aria-labelledby={heading}
+            role="group"
+            title={
+              <h2 id={heading} className="bd-form-section__title">
+                {t(`forms.sections.${section.name}`)}
+              </h2>
+            }
+          >
+            {grid}
+          </Card>
+        )
+      })}
+      <FormSaveBar
+        editable={editable}
+        dirty={dirty}
+        saving={saving}
+        onCancel={() => navigate(`/admin/${page.resource}`)}
+      />
     </Form>
   )
 }

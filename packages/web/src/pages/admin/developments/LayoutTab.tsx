@@ -1,6 +1,6 @@
 import { SaveOutlined, UndoOutlined } from '@ant-design/icons'
 import {
-  arrangeFields,
+  groupFieldsBySection,
   LAYOUT_WIDTH,
   type LayoutColumn,
   layoutColumnsOf,
@@ -30,11 +30,13 @@ function useResourceChoices() {
     .map((item) => ({ value: item.url.slice('/admin/'.length), label: menuLabel(item.name) }))
 }
 
+/** The form's fields in the order the form shows them: by section, the layout's order within each. */
 function formFieldsOf(page: ResourcePageData, layout: ResourcePageData['layout']): string[] {
-  return arrangeFields(
+  return groupFieldsBySection(
     page.fields.filter((field) => field.input),
+    page.sections ?? [],
     layout,
-  ).map((field) => field.name)
+  ).flatMap((section) => section.fields.map((field) => field.name))
 }
 
 /** The columns and field order of one resource's pages, edited until saved. */

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../app/use-document-title'
 import { useLocaleState } from '../../../i18n/language'
 import { menuLabel } from '../../../i18n/menu-label'
 import { useSession } from '../../../state/session'
+import { DemoDataOffer } from './DemoDataOffer'
 import { LoginCharts } from './LoginCharts'
 import { ModuleCards } from './ModuleCards'
 import { StatCards } from './StatCards'
@@ -49,6 +50,7 @@ export default function AdminIndexPage() {
           </div>
         </div>
       </Card>
+      {can('/admin/index/demo-data', 'POST') && <DemoDataOffer />}
       <StatCards stats={stats} loading={menus.isPending} />
       {can('/admin/index', 'GET') && <LoginCharts />}
       <section aria-labelledby="modules-title">

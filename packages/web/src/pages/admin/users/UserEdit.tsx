@@ -13,6 +13,7 @@ export default function UserEdit(props: ResourcePageProps) {
     <ResourceEditPage
       {...props}
       shown={(name) => name !== 'city_id' && name !== 'zone_id'}
+      wide={['province_id', 'address']}
       renderers={{
         province_id: ({ id, value, onChange, disabled }) => (
           <RegionCascader id={id} value={value} onChange={onChange} disabled={disabled} />
