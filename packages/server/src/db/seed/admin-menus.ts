@@ -29,6 +29,13 @@ export const OPERATE_MENU: MenuSeed = {
           action: 'IndexController@downLog',
           use: ['web'],
         }),
+        adminResource({
+          id: 160,
+          name: 'Log statistics',
+          icons: 'fa-area-chart',
+          url: '/admin/log-counts',
+          resource: { item: 'Log statistics', only: ['list', 'export'] },
+        }),
       ],
     }),
     {
@@ -80,15 +87,6 @@ export const OPERATE_MENU: MenuSeed = {
           icons: 'fa-mouse-pointer',
           url: '/admin/logs',
           resource: { item: 'Journal' },
-        }),
-        // Under the home page (a page, whose children the menu does not show) in the original
-        // catalogue, where only its address reached it: here beside the operation log.
-        adminResource({
-          id: 160,
-          name: 'Log statistics',
-          icons: 'fa-area-chart',
-          url: '/admin/log-counts',
-          resource: { item: 'Log statistics', only: ['list', 'export'] },
         }),
         adminResource({
           id: 33,

@@ -195,7 +195,7 @@ describe('seedDatabase on an empty database', () => {
     expect(byId.get(63)).toMatchObject({ as: 'login', is_page: 1, status: 2 })
     expect(byId.get(148)).toMatchObject({ parent_id: 131, method: 8 })
     expect(byId.get(146)).toMatchObject({ parent_id: 41, url: '/admin/menus/tree' })
-    expect(byId.get(160)).toMatchObject({ parent_id: 6, status: 1 })
+    expect(byId.get(160)).toMatchObject({ parent_id: 5, status: 1 })
     expect(byId.get(2)).toMatchObject({ method: 0, status: 1, group: '' })
   })
 
