@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router'
 import { useLeaveGuard } from '../../forms/use-leave-guard'
 import { showServerErrors } from '../../forms/use-zod-form'
 import { type ObjectSchema, zodField } from '../../forms/zod-rule'
+import { listSearchFor } from '../../state/list-state'
 import { notify } from '../../state/notify'
 import { FieldInput, type FieldInputProps } from './inputs/FieldInput'
 import { fieldTitle } from './option-label'
@@ -121,7 +122,7 @@ export function ResourceForm({
       await queryClient.invalidateQueries({ queryKey: ['resource', page.resource] })
       notify('success', t('messages.success', { action }))
       release()
-      navigate(`/admin/${page.resource}`)
+      navigate(`/admin/${page.resource}${listSearchFor(page.resource, '')}`)
     } catch (error) {
       const rest = showServerErrors(form, error)
       if (rest.length > 0) notify('danger', rest.join(' '))
@@ -179,7 +180,10 @@ export function ResourceForm({
             {t('actions.save')}
           </Button>
         )}
-        <Button disabled={false} onClick={() => navigate(`/admin/${page.resource}`)}>
+        <Button
+          disabled={false}
+          onClick={() => navigate(`/admin/${page.resource}${listSearchFor(page.resource, '')}`)}
+        >
           {t('actions.back')}
         </Button>
       </Space>

@@ -11,7 +11,7 @@ import type { FieldMeta, ResourcePageData } from '@brokerdesk/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Image, Popconfirm, Space, Table, type TableProps } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface'
-import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { HttpError, type Params } from '../../api/http'
@@ -89,8 +89,18 @@ export function ResourceList({
   // biome-ignore lint/correctness/useExhaustiveDependencies: told when the filters' query changes
   useEffect(() => onFiltersChange?.(filters), [filtersKey])
   /** Moves the list to another state: a new entry of the browser's history. */
+  // The table may call back with a handler of an earlier render: moves start from the latest state.
+  const latest = useRef(state)
+  latest.current = state
   const go = (next: { filters?: Params; sort?: string; page?: number; perPage?: number }) => {
-    const target = listSearchOf({ filters, sort, page: pageNo, perPage: state.perPage, ...next })
+    const now = latest.current
+    const target = listSearchOf({
+      filters: now.filters,
+      sort: now.sort,
+      page: now.page,
+      perPage: now.perPage,
+      ...next,
+    })
     rememberListSearch(name, target)
     navigate({ search: target })
   }
@@ -199,15 +209,18 @@ export function ResourceList({
     (sum, column) => sum + (Number(column.width) || 0),
     can('delete') ? 48 : 0,
   )
-  const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter) => {
-    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined
-    const next =
-      s?.order && s.columnKey ? `${s.order === 'descend' ? '-' : ''}${String(s.columnKey)}` : undefined
-    if (next !== sort) go({ sort: next, page: 1 })
-    else {
-      const size = pagination.pageSize ?? perPage
+  // A click on a header sorts (from the first page); the pager moves or resizes the page.
+  const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined
+      const next =
+        s?.order && s.columnKey ? `${s.order === 'descend' ? '-' : ''}${String(s.columnKey)}` : undefined
+      go({ sort: next, page: 1 })
+    } else if (extra.action === 'paginate') {
+      const shownSize = latest.current.perPage ?? page.per_page
+      const size = pagination.pageSize ?? shownSize
       go({
-        page: size === perPage ? (pagination.current ?? 1) : 1,
+        page: size === shownSize ? (pagination.current ?? 1) : 1,
         perPage: size === page.per_page ? undefined : size,
       })
     }

@@ -22,8 +22,8 @@ const page: Pick<ResourcePageData, 'columns' | 'fields' | 'layout'> = {
 describe('the columns of a list', () => {
   it('puts the key columns first, a reference by its name, each with a width for its kind', () => {
     expect(shownColumnsOf(page, null)).toEqual([
-      { name: 'firm_name', key: true, width: 180 },
       { name: 'name', key: true, width: 180 },
+      { name: 'firm_name', key: true, width: 180 },
       { name: 'status', key: true, width: 90 },
       { name: 'issue_at', key: true, width: 170 },
       { name: 'id', key: false, width: 80 },

@@ -36,7 +36,9 @@ export function listColumnsOf(
   )
   const isKey = (name: string) => fields.get(name)?.keyColumn ?? false
   const layout = own ? { columns: [...own] } : page.layout
-  const ordered = layout ? names : [...names.filter(isKey), ...names.filter((name) => !isKey(name))]
+  // The record's name leads the key columns (it stays in view on a phone).
+  const keys = names.filter(isKey).sort((a, b) => Number(b === 'name') - Number(a === 'name'))
+  const ordered = layout ? names : [...keys, ...names.filter((name) => !isKey(name))]
   return layoutColumnsOf(ordered, layout).map((column) => ({ ...column, key: isKey(column.name) }))
 }
 
