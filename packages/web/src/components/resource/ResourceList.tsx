@@ -17,8 +17,10 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import { HttpError, type Params } from '../../api/http'
 import { listSearchFor, listSearchOf, parseListSearch, rememberListSearch } from '../../state/list-state'
 import { notify } from '../../state/notify'
+import { ColumnSettingsButton, SavedViewsButton } from './ListSettingsButtons'
 import { shownColumnsOf } from './list-columns'
 import { listParams, rememberTree } from './list-prefetch'
+import { useListSettings } from './list-settings-api'
 import { displayValue, fieldTitle } from './option-label'
 import { filterParams, filterValues, ResourceFilters } from './ResourceFilters'
 import { deleteRows, flattenOptions, type Row, useResourceList } from './resource-api'
@@ -142,7 +144,8 @@ export function ResourceList({
   // Key columns (name, company, status, dates) come first and show at every width, the first one
   // staying in view while the others scroll; the lesser ones are cut short with their whole text
   // on hover, and give way on a phone.
-  const shownColumns = shownColumnsOf(page, null)
+  const settings = useListSettings(name)
+  const shownColumns = shownColumnsOf(page, settings.columns)
   const columns: TableProps<Row>['columns'] = shownColumns.map(({ name: column, width, key }, index) => {
     const field = fields.get(column)
     const options = flattenOptions(page.options[column])
@@ -270,12 +273,14 @@ export function ResourceList({
               {t('list.count')}
             </Button>
           )}
+          <SavedViewsButton page={page} search={search} onOpen={(next) => navigate({ search: next })} />
+          <ColumnSettingsButton page={page} />
           <Button icon={<ReloadOutlined />} aria-label={t('list.refresh')} onClick={refresh} />
         </Space>
       </Space>
       <Table<Row>
         rowKey="id"
-        size="middle"
+        size={settings.density}
         loading={list.isFetching}
         columns={columns}
         dataSource={page.tree ? pruneChildren(answer?.data ?? []) : (answer?.data ?? [])}

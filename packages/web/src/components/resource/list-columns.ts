@@ -35,7 +35,7 @@ export function listColumnsOf(
     (column) => !(column.endsWith('_id') && page.columns.includes(column.replace(/_id$/, '_name'))),
   )
   const isKey = (name: string) => fields.get(name)?.keyColumn ?? false
-  const layout = own ? { columns: [...own] } : page.layout
+  const layout = own && own.length > 0 ? { columns: [...own] } : page.layout
   // The record's name leads the key columns (it stays in view on a phone).
   const keys = names.filter(isKey).sort((a, b) => Number(b === 'name') - Number(a === 'name'))
   const ordered = layout ? names : [...keys, ...names.filter((name) => !isKey(name))]

@@ -2,6 +2,7 @@ import { DEFAULT_PER_PAGE, type ResourcePageData } from '@brokerdesk/shared'
 import type { QueryClient } from '@tanstack/react-query'
 import { http, type Params } from '../../api/http'
 import { parseListSearch } from '../../state/list-state'
+import { prefetchListSettings } from './list-settings-api'
 
 /** The query keys and fetchers of a resource's page data and list, shared by the page and the prefetch. */
 export const resourceUrl = (name: string) => `/admin/${name}`
@@ -73,4 +74,5 @@ export function prefetchResourceList(client: QueryClient, name: string, search: 
     queryKey: listKey(name, params),
     queryFn: () => http.get(`${resourceUrl(name)}/list`, params),
   })
+  prefetchListSettings(client, name)
 }
