@@ -28,7 +28,7 @@ import {
 } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { listColumnsOf } from './list-columns'
+import { defaultWidth, listColumnsOf } from './list-columns'
 import { useListSettings, useSaveListSettings } from './list-settings-api'
 import { fieldTitle } from './option-label'
 
@@ -91,7 +91,7 @@ export function ColumnSettingsButton({ page }: Props) {
                 style={{ width: 72 }}
                 min={LAYOUT_WIDTH.min}
                 max={LAYOUT_WIDTH.max}
-                placeholder="auto"
+                placeholder={String(defaultWidth(page.fields.find((f) => f.name === column.name)))}
                 aria-label={t('list.width', { column: title(column.name) })}
                 defaultValue={column.width ?? undefined}
                 onBlur={(event) => {
