@@ -63,7 +63,8 @@ async function settled(): Promise<void> {
 
 async function save(resource: string, listed: string): Promise<void> {
   await form(resource).locator('button[type=submit]').click()
-  await page.waitForURL(`**/admin/${resource}`)
+  // Back on the list, as it was left (its filters in the address).
+  await page.waitForURL((url) => url.pathname === `/admin/${resource}`)
   await page.getByRole('cell', { name: listed, exact: true }).first().waitFor()
 }
 

@@ -4,6 +4,7 @@ export * from './developments'
 export * from './global-config'
 
 export * from './layouts'
+export * from './list-settings'
 
 export * from './markdown-pages'
 

@@ -9,6 +9,7 @@ import { developmentRoutes } from './developments/developments.routes'
 import { pluginPageRoutes } from './developments/plugins/plugin-pages'
 
 import { fileLogRoutes } from './file-log/file-log.routes'
+import { listSettingsRoutes } from './list-settings/list-settings.routes'
 import { mapsRoutes } from './maps/maps.routes'
 import { markdownPagesRoutes } from './markdown-pages/markdown-pages.routes'
 
@@ -29,6 +30,7 @@ export async function registerModules(scope: FastifyInstance): Promise<void> {
   await scope.register(markdownPagesRoutes)
   await scope.register(wechatRoutes)
   await scope.register(mapsRoutes)
+  await scope.register(listSettingsRoutes)
   for (const module of resourceModules) await scope.register(module)
   await scope.register(developmentRoutes)
   await scope.register(fileLogRoutes)

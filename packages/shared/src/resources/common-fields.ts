@@ -10,7 +10,7 @@ export const timestampFields = {
   updated_at: { type: 'datetime', sortable: true },
 } as const
 
-/** A required, searchable text column of at most `max` characters (a name). */
+/** A required, searchable text column of at most `max` characters (a name): a key list column. */
 export const nameField = (max: number) =>
   ({
     type: 'string',
@@ -18,6 +18,7 @@ export const nameField = (max: number) =>
     rule: requiredText(max),
     required: true,
     list: true,
+    keyColumn: true,
     filter: 'like',
   }) as const
 

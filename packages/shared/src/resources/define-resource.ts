@@ -69,6 +69,8 @@ export interface FieldSpec {
   options?: readonly OptionItem[] | OptionSource
   /** Shown as a list column. */
   list?: boolean
+  /** A key list column: shown first and at every screen width, never cut short. */
+  keyColumn?: boolean
   sortable?: boolean
   /** A filter named after the field. */
   filter?: Exclude<FilterKind, 'keyword'>
@@ -130,6 +132,8 @@ export interface FieldMeta {
   default: unknown
   options: readonly OptionItem[] | OptionSource | null
   list: boolean
+  /** A key list column (`keyColumn`). */
+  keyColumn: boolean
   sortable: boolean
   filter: FilterKind | null
   export: boolean
@@ -233,6 +237,7 @@ export function defineResource<const F extends Record<string, FieldSpec>>(
     default: field.default ?? null,
     options: field.options ?? null,
     list: field.list ?? false,
+    keyColumn: (field.list ?? false) && (field.keyColumn ?? false),
     sortable: field.sortable ?? false,
     filter: field.filter ?? null,
     export: !field.writeOnly && (field.export ?? true),

@@ -1,12 +1,13 @@
 import { deriveMenuRoutes, type MenuItem, type MenuRoute } from '@brokerdesk/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { type ComponentType, useEffect, useMemo, useState } from 'react'
-import { Route, Routes } from 'react-router'
+import { Route, Routes, useLocation } from 'react-router'
 import { useMenus } from '../api/queries'
 import { PageLoading } from '../components/PageLoading'
 import { prefetchResourceList } from '../components/resource/list-prefetch'
 import type { ResourcePageProps } from '../components/resource/ResourcePage'
 import { ForbiddenPage, NotFoundPage } from '../pages/errors/ErrorPage'
+import { listSearchFor } from '../state/list-state'
 import { getConfig } from './config'
 import { PAGE_REGISTRY, pageOf, ResourceListPage } from './page-registry'
 import './page-registry-entries'
@@ -37,7 +38,8 @@ function elementOf(items: readonly MenuItem[], route: MenuRoute, group: string) 
 /** A generic list page whose page data and first page are asked for as the route is entered. */
 function PrefetchedList({ Page, ...props }: ResourcePageProps & { Page: ComponentType<ResourcePageProps> }) {
   const client = useQueryClient()
-  useState(() => prefetchResourceList(client, props.resource))
+  const location = useLocation()
+  useState(() => prefetchResourceList(client, props.resource, listSearchFor(props.resource, location.search)))
   return <Page {...props} />
 }
 

@@ -143,5 +143,23 @@ export const HOMEPAGE_MENU: MenuSeed = home({
         }),
       ],
     }),
+    // Each user's own settings of the resource lists (columns, density, saved views): ids 360-361.
+    home({
+      id: 360,
+      name: 'My list settings',
+      description: 'The columns, density and saved views of a list, for me',
+      icons: 'fa-columns',
+      url: '/home/list-settings/{resource}',
+      method: ['get'],
+      children: [
+        home({
+          id: 361,
+          name: 'Save my list settings',
+          icons: 'fa-save',
+          url: '/home/list-settings/{resource}',
+          method: ['put'],
+        }),
+      ],
+    }),
   ],
 })

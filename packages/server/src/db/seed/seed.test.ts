@@ -84,14 +84,14 @@ describe('seedDatabase on an empty database', () => {
   it('gives the super administrator role every menu item', async () => {
     const [{ menuCount }] = await db.select({ menuCount: count() }).from(menus)
     const [{ granted }] = await db.select({ granted: count() }).from(menuRole).where(eq(menuRole.role_id, 1))
-    expect(menuCount).toBe(204)
+    expect(menuCount).toBe(206)
     expect(granted).toBe(menuCount)
   })
 
   it('stores the menu tree as a valid nested set under the root item', async () => {
     const rows = await listMenus(db)
     expect(findNestedSetProblems(rows)).toEqual([])
-    expect(rows[0]).toMatchObject({ id: 1, parent_id: 0, level: 1, left_margin: 1, right_margin: 408 })
+    expect(rows[0]).toMatchObject({ id: 1, parent_id: 0, level: 1, left_margin: 1, right_margin: 412 })
     const topLevel = rows.filter((row) => row.parent_id === 1).map((row) => row.name)
     expect(topLevel).toEqual(['Operate', 'Homepage', 'Official website'])
     const groups = rows.filter((row) => row.parent_id === 2).map((row) => row.name)
@@ -297,6 +297,7 @@ describe('seedDatabase on a seeded database', () => {
         'Gaode search location',
         'My apps',
         'My messages',
+        'My list settings',
         'Custom page',
       ])
       expect(rows.filter((row) => row.parent_id === 33).map((row) => row.id)).toEqual([

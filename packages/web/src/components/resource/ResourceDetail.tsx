@@ -4,6 +4,7 @@ import { Button, Descriptions, Image } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { listSearchFor } from '../../state/list-state'
 import { SafeHtml } from '../rich-text/SafeHtml'
 import { displayValue, fieldTitle } from './option-label'
 import type { CellRenderer } from './ResourceList'
@@ -53,7 +54,10 @@ export function ResourceDetail({ page, row, cells = {}, omit = [], children }: R
     <>
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} />
       {children}
-      <Button style={{ marginTop: 16 }} onClick={() => navigate(`/admin/${page.resource}`)}>
+      <Button
+        style={{ marginTop: 16 }}
+        onClick={() => navigate(`/admin/${page.resource}${listSearchFor(page.resource, '')}`)}
+      >
         {t('actions.back')}
       </Button>
     </>

@@ -1,7 +1,7 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons'
 import type { FilterMeta, OptionItem, ResourcePageData } from '@brokerdesk/shared'
 import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd'
-import type { Dayjs } from 'dayjs'
+import dayjs, { type Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Params } from '../../api/http'
@@ -43,6 +43,49 @@ export function filterParams(filters: readonly FilterMeta[], values: Values): Pa
     }
   }
   return params
+}
+
+/**
+ * The filter form's values of a list's query (the address's): the way back from `filterParams`.
+ * A choice is matched to its option's value (a number stays a number); a date that does not read
+ * as one, or a value no option has, is left out.
+ */
+export function filterValues(page: ResourcePageData, params: Readonly<Record<string, string>>): Values {
+  const values: Values = {}
+  for (const filter of page.filters) {
+    const text = params[filter.name]
+    if (text === undefined || text === '' || filter.kind === 'not-in') continue
+    const options = filterOptions(page, filter)
+    const choice = (part: string) => options.find((option) => String(option.value) === part)?.value
+    if (filter.kind === 'between') {
+      const [from = '', to = ''] = text.split(',')
+      const side = (part: string) => {
+        if (part === '') return null
+        if (isDateType(filter)) {
+          const date = dayjs(part)
+          return /^\d{4}-\d{2}-\d{2}$/.test(part) && date.isValid() ? date : null
+        }
+        const number = Number(part)
+        return Number.isFinite(number) ? number : null
+      }
+      const range = [side(from), side(to)]
+      if (range.some((v) => v !== null)) values[filter.name] = range
+    } else if (filter.kind === 'bits') {
+      const mask = Number(text)
+      const bits = options.map((o) => o.value).filter((bit) => typeof bit === 'number' && (mask & bit) !== 0)
+      if (bits.length > 0) values[filter.name] = bits
+    } else if (filter.kind === 'in') {
+      const parts = text.split(',').filter((part) => part !== '')
+      values[filter.name] =
+        options.length > 0 ? parts.map(choice).filter((v) => v !== undefined) : parts.join(',')
+    } else if (filter.kind === 'equals' && options.length > 0) {
+      const value = choice(text)
+      if (value !== undefined) values[filter.name] = value
+    } else {
+      values[filter.name] = text
+    }
+  }
+  return values
 }
 
 function NumberRange({

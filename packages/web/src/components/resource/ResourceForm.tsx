@@ -16,6 +16,7 @@ import { differs } from '../../forms/form-changes'
 import { useLeaveGuard } from '../../forms/use-leave-guard'
 import { showServerErrors } from '../../forms/use-zod-form'
 import { type ObjectSchema, zodField } from '../../forms/zod-rule'
+import { listSearchFor } from '../../state/list-state'
 import { notify } from '../../state/notify'
 import { FormSaveBar } from './FormSaveBar'
 import { FieldInput, type FieldInputProps } from './inputs/FieldInput'
@@ -133,7 +134,7 @@ export function ResourceForm({
       await queryClient.invalidateQueries({ queryKey: ['resource', page.resource] })
       notify('success', t('messages.success', { action }))
       release()
-      navigate(`/admin/${page.resource}`)
+      navigate(`/admin/${page.resource}${listSearchFor(page.resource, '')}`)
     } catch (error) {
       const rest = showServerErrors(form, error)
       if (rest.length > 0) notify('danger', rest.join(' '))
@@ -217,7 +218,7 @@ export function ResourceForm({
         editable={editable}
         dirty={dirty}
         saving={saving}
-        onCancel={() => navigate(`/admin/${page.resource}`)}
+        onCancel={() => navigate(`/admin/${page.resource}${listSearchFor(page.resource, '')}`)}
       />
     </Form>
   )

@@ -7,19 +7,22 @@ import {
   PlusOutlined,
   ReloadOutlined,
 } from '@ant-design/icons'
-import { arrangeColumns, type FieldMeta, type ResourcePageData } from '@brokerdesk/shared'
+import type { FieldMeta, ResourcePageData } from '@brokerdesk/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Image, Popconfirm, Space, Table, type TableProps } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface'
-import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { HttpError, type Params } from '../../api/http'
-import { savedListState, saveListState } from '../../state/list-state'
+import { listSearchFor, listSearchOf, parseListSearch, rememberListSearch } from '../../state/list-state'
 import { notify } from '../../state/notify'
+import { ColumnSettingsButton, SavedViewsButton } from './ListSettingsButtons'
+import { shownColumnsOf } from './list-columns'
 import { listParams, rememberTree } from './list-prefetch'
+import { useListSettings } from './list-settings-api'
 import { displayValue, fieldTitle } from './option-label'
-import { filterParams, ResourceFilters } from './ResourceFilters'
+import { filterParams, filterValues, ResourceFilters } from './ResourceFilters'
 import { deleteRows, flattenOptions, type Row, useResourceList } from './resource-api'
 import { TransferButtons } from './transfer/TransferButtons'
 
@@ -62,19 +65,48 @@ export function ResourceList({
   const queryClient = useQueryClient()
   const name = page.resource
   const can = (action: string) => (page.actions as string[]).includes(action)
-  // The list comes back as it was left (filters, sort, page) after opening a record.
-  const [saved] = useState(() => savedListState(name))
-  const [values, setValues] = useState<Record<string, unknown>>(saved?.values ?? initialFilters ?? {})
-  const [filters, setFilters] = useState<Params>(
-    () => saved?.filters ?? (initialFilters ? filterParams(page.filters, initialFilters) : {}),
-  )
-  const [sort, setSort] = useState<string | undefined>(saved?.sort)
-  const [pageNo, setPageNo] = useState(saved?.page ?? 1)
-  const [perPage, setPerPage] = useState(saved?.perPage ?? page.per_page)
-  const [counted, setCounted] = useState(saved?.counted ?? false)
+  // The address holds the filters, sort, page and size (shared, reloaded, back/forward). A list
+  // opened without them comes back as it was left in this tab, or with the page's initial filters.
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [opened] = useState(() => {
+    const search = listSearchFor(name, location.search)
+    const initial = initialFilters
+      ? listSearchOf({ filters: filterParams(page.filters, initialFilters) })
+      : ''
+    return { key: location.key, search: search || initial }
+  })
+  const search = location.key === opened.key ? opened.search : location.search
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the list opens
   useEffect(() => {
-    saveListState(name, { values, filters, sort, page: pageNo, perPage, counted })
-  }, [name, values, filters, sort, pageNo, perPage, counted])
+    if (opened.search !== location.search) navigate({ search: opened.search }, { replace: true })
+  }, [])
+  useEffect(() => rememberListSearch(name, search), [name, search])
+  const state = useMemo(() => parseListSearch(search), [search])
+  const { filters, sort, page: pageNo } = state
+  const perPage = state.perPage ?? page.per_page
+  const filtersKey = listSearchOf({ filters })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters change when their query does
+  const values = useMemo(() => filterValues(page, filters), [page, filtersKey])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: told when the filters' query changes
+  useEffect(() => onFiltersChange?.(filters), [filtersKey])
+  /** Moves the list to another state: a new entry of the browser's history. */
+  // The table may call back with a handler of an earlier render: moves start from the latest state.
+  const latest = useRef(state)
+  latest.current = state
+  const go = (next: { filters?: Params; sort?: string; page?: number; perPage?: number }) => {
+    const now = latest.current
+    const target = listSearchOf({
+      filters: now.filters,
+      sort: now.sort,
+      page: now.page,
+      perPage: now.perPage,
+      ...next,
+    })
+    rememberListSearch(name, target)
+    navigate({ search: target })
+  }
+  const [counted, setCounted] = useState(false)
   const [selected, setSelected] = useState<number[]>([])
   useEffect(() => rememberTree(name, Boolean(page.tree)), [name, page.tree])
   // When the total is only an estimate (a big list), its last page is asked for by position
@@ -109,15 +141,12 @@ export function ResourceList({
     await refresh()
   }
 
-  // A reference shows by its name when the page lists both (`parent_id` beside `parent_name`);
-  // the layout saved in the developer console orders, sizes and hides the columns.
-  const shownColumns = arrangeColumns(
-    page.columns.filter(
-      (column) => !(column.endsWith('_id') && page.columns.includes(column.replace(/_id$/, '_name'))),
-    ),
-    page.layout,
-  )
-  const columns: TableProps<Row>['columns'] = shownColumns.map(({ name: column, width }) => {
+  // Key columns (name, company, status, dates) come first and show at every width, the first one
+  // staying in view while the others scroll; the lesser ones are cut short with their whole text
+  // on hover, and give way on a phone.
+  const settings = useListSettings(name)
+  const shownColumns = shownColumnsOf(page, settings.columns)
+  const columns: TableProps<Row>['columns'] = shownColumns.map(({ name: column, width, key }, index) => {
     const field = fields.get(column)
     const options = flattenOptions(page.options[column])
     const sortOrder = sort === column ? 'ascend' : sort === `-${column}` ? 'descend' : null
@@ -125,10 +154,12 @@ export function ResourceList({
       key: column,
       dataIndex: column,
       title: fieldTitle(t, name, { name: column, label: field?.label ?? `fields.${column}` }),
-      width: width ?? undefined,
+      width,
+      fixed: index === 0 && key ? 'left' : undefined,
+      responsive: key ? undefined : ['md'],
       sorter: page.sorts.includes(column),
       sortOrder,
-      ellipsis: field?.type === 'string' && field.input !== 'image',
+      ellipsis: !key && field?.input !== 'image',
       render: (value: unknown, row: Row) => {
         if (cells[column]) return cells[column](value, row)
         if (field?.input === 'image') {
@@ -176,30 +207,35 @@ export function ResourceList({
   }
 
   const answer = list.data
-  const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter) => {
-    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined
-    const next =
-      s?.order && s.columnKey ? `${s.order === 'descend' ? '-' : ''}${String(s.columnKey)}` : undefined
-    if (next !== sort) {
-      setSort(next)
-      setPageNo(1)
-    } else {
-      setPageNo(pagination.current ?? 1)
-      setPerPage(pagination.pageSize ?? perPage)
+  // The table is as wide as its columns (and no narrower than the page): it scrolls only when they do not fit.
+  const tableWidth = (columns ?? []).reduce(
+    (sum, column) => sum + (Number(column.width) || 0),
+    can('delete') ? 48 : 0,
+  )
+  // A click on a header sorts (from the first page); the pager moves or resizes the page.
+  const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined
+      const next =
+        s?.order && s.columnKey ? `${s.order === 'descend' ? '-' : ''}${String(s.columnKey)}` : undefined
+      go({ sort: next, page: 1 })
+    } else if (extra.action === 'paginate') {
+      const shownSize = latest.current.perPage ?? page.per_page
+      const size = pagination.pageSize ?? shownSize
+      go({
+        page: size === shownSize ? (pagination.current ?? 1) : 1,
+        perPage: size === page.per_page ? undefined : size,
+      })
     }
   }
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <ResourceFilters
+        key={filtersKey}
         page={page}
         initialValues={values}
-        onSearch={(next, formValues) => {
-          setFilters(next)
-          setValues(formValues)
-          setPageNo(1)
-          onFiltersChange?.(next)
-        }}
+        onSearch={(next) => go({ filters: next, page: 1 })}
       />
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
         <Space wrap>
@@ -237,20 +273,23 @@ export function ResourceList({
               {t('list.count')}
             </Button>
           )}
+          <SavedViewsButton page={page} search={search} onOpen={(next) => navigate({ search: next })} />
+          <ColumnSettingsButton page={page} />
           <Button icon={<ReloadOutlined />} aria-label={t('list.refresh')} onClick={refresh} />
         </Space>
       </Space>
       <Table<Row>
         rowKey="id"
-        size="middle"
+        size={settings.density}
         loading={list.isFetching}
         columns={columns}
         dataSource={page.tree ? pruneChildren(answer?.data ?? []) : (answer?.data ?? [])}
-        scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
+        scroll={{ x: tableWidth }}
         onChange={onChange}
         rowSelection={
           can('delete')
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
+            ? { fixed: true, selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
             : undefined
         }
         pagination={
@@ -261,6 +300,7 @@ export function ResourceList({
                 pageSize: perPage,
                 pageSizeOptions: page.per_page_options,
                 showSizeChanger: true,
+                showQuickJumper: true,
                 total: answer?.total ?? answer?.total_estimate ?? (answer?.last_page ?? 1) * perPage,
                 // Counted, or about as many as the database estimates at once (Count gives the exact number).
                 showTotal:

@@ -1,7 +1,8 @@
 import { DEFAULT_PER_PAGE, type ResourcePageData } from '@brokerdesk/shared'
 import type { QueryClient } from '@tanstack/react-query'
 import { http, type Params } from '../../api/http'
-import { type ListState, savedListState } from '../../state/list-state'
+import { parseListSearch } from '../../state/list-state'
+import { prefetchListSettings } from './list-settings-api'
 
 /** The query keys and fetchers of a resource's page data and list, shared by the page and the prefetch. */
 export const resourceUrl = (name: string) => `/admin/${name}`
@@ -37,7 +38,7 @@ export function rememberTree(name: string, tree: boolean): void {
 
 /** The list's request: its filters, sort, page and size (the same object the list page asks with). */
 export function listParams(
-  state: Pick<ListState, 'filters' | 'sort' | 'page' | 'perPage' | 'counted'>,
+  state: { filters: Params; sort?: string; page: number; perPage: number; counted: boolean },
   tree: boolean,
 ): Params {
   return {
@@ -53,23 +54,25 @@ export function listParams(
 /**
  * Asks for a generic list page's page data and its first page at once, when the route is entered:
  * the list no longer waits for the page's chunk and then for the page data before asking for its rows.
- * The first page follows the list's saved state, or a fresh list (page 1, the default size).
+ * The first page is the one the list's query (`search`: the address's, or the one it was left with)
+ * names, with the default size when it names none.
  */
-export function prefetchResourceList(client: QueryClient, name: string): void {
+export function prefetchResourceList(client: QueryClient, name: string, search: string): void {
   const cached = client.getQueryData<ResourcePageData>(pageDataKey(name))
   void client.prefetchQuery({
     queryKey: pageDataKey(name),
     queryFn: () => fetchPageData(name),
     staleTime: PAGE_DATA_STALE_MS,
   })
-  const saved = savedListState(name)
+  const state = parseListSearch(search)
   const tree = cached ? Boolean(cached.tree) : treeLists().includes(name)
   const params = listParams(
-    saved ?? { filters: {}, page: 1, perPage: cached?.per_page ?? DEFAULT_PER_PAGE, counted: false },
+    { ...state, perPage: state.perPage ?? cached?.per_page ?? DEFAULT_PER_PAGE, counted: false },
     tree,
   )
   void client.prefetchQuery({
     queryKey: listKey(name, params),
     queryFn: () => http.get(`${resourceUrl(name)}/list`, params),
   })
+  prefetchListSettings(client, name)
 }

@@ -1,9 +1,9 @@
-import type { FieldMeta, FilterMeta } from '@brokerdesk/shared'
+import type { FieldMeta, FilterMeta, ResourcePageData } from '@brokerdesk/shared'
 import dayjs from 'dayjs'
 import type { TFunction } from 'i18next'
 import { describe, expect, it } from 'vitest'
 import { displayValue } from './option-label'
-import { filterParams } from './ResourceFilters'
+import { filterParams, filterValues } from './ResourceFilters'
 
 const t = ((key: string | string[], options?: { defaultValue?: string }) =>
   Array.isArray(key)
@@ -22,6 +22,7 @@ const field = (extra: Partial<FieldMeta>): FieldMeta => ({
   default: null,
   options: null,
   list: true,
+  keyColumn: false,
   sortable: false,
   filter: null,
   export: true,
@@ -67,6 +68,63 @@ describe('filterParams', () => {
       order: ',9',
       status: 0,
     })
+  })
+})
+
+describe('filterValues', () => {
+  it('reads the form back from a list address, matching choices to their options', () => {
+    const options = (...values: number[]) => values.map((value) => ({ value, label: `o${value}` }))
+    const page = {
+      filters: [
+        filter('keyword', 'keyword'),
+        { ...filter('firm_id', 'in', 'integer'), options: { resource: 'firms' } },
+        { ...filter('pay_type', 'bits', 'integer'), options: options(1, 2, 4) },
+        filter('stop_at', 'between', 'date'),
+        filter('order', 'between', 'integer'),
+        { ...filter('status', 'equals', 'integer'), options: options(0, 1) },
+        filter('status_not', 'not-in', 'integer'),
+      ],
+      options: { firm_id: options(3, 5, 8) },
+    } as unknown as ResourcePageData
+    const query = {
+      keyword: 'life',
+      firm_id: '3,5,99',
+      pay_type: '5',
+      stop_at: '2026-01-02,',
+      order: ',9',
+      status: '0',
+      status_not: '1',
+    }
+    const values = filterValues(page, query)
+    expect({ ...values, stop_at: undefined }).toEqual({
+      keyword: 'life',
+      firm_id: [3, 5],
+      pay_type: [1, 4],
+      order: [null, 9],
+      status: 0,
+      stop_at: undefined,
+    })
+    const [from, to] = values.stop_at as [dayjs.Dayjs, null]
+    expect([from.format('YYYY-MM-DD'), to]).toEqual(['2026-01-02', null])
+    // Back to the same query (the unknown firm and the not-in filter, which the form has not, aside).
+    expect(filterParams(page.filters, values)).toEqual({
+      ...query,
+      firm_id: '3,5',
+      pay_type: 5,
+      status: 0,
+      status_not: undefined,
+    })
+  })
+
+  it('leaves out what does not read as a value of its filter', () => {
+    const page = {
+      filters: [
+        filter('stop_at', 'between', 'date'),
+        { ...filter('status', 'equals', 'integer'), options: [{ value: 1, label: 'x' }] },
+      ],
+      options: {},
+    } as unknown as ResourcePageData
+    expect(filterValues(page, { stop_at: 'soon,later', status: '7' })).toEqual({})
   })
 })
 
