@@ -1,9 +1,13 @@
 import type { Page } from 'playwright-core'
+import zhSeeded from '../../packages/server/src/i18n/seeded/zh-CN.json'
 import zh from '../../packages/web/src/i18n/locales/zh-CN/front.json'
 import { solveSliderCaptcha } from './captcha-solver'
 
 /** The Chinese texts of the SPA (the e2e browsers use zh-CN, the default language). */
 export { zh }
+
+/** The Chinese name the server answers for a seeded menu item, by its id. */
+export const zhMenu = (id: number): string => (zhSeeded.menus as Record<string, { name: string }>)[String(id)].name
 
 /** The form of the login page (antd names it `login`, so its inputs are #login_username, ...). */
 export const loginForm = (page: Page) => page.locator('form#login')
