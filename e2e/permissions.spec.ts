@@ -131,9 +131,7 @@ describe('roles and back-office users', () => {
     }
     // Ticking an action ticks the resource it belongs to, and the groups above it.
     await expect
-      .poll(() =>
-        treeNode(drawer, zhMenu(99)).locator('.ant-tree-checkbox-checked').count(),
-      )
+      .poll(() => treeNode(drawer, zhMenu(99)).locator('.ant-tree-checkbox-checked').count())
       .toBe(1)
     expect(await treeNode(drawer, only.create).locator('.ant-tree-checkbox-checked').count()).toBe(0)
     await snapshot(page, 'permissions-role-drawer-zh')

@@ -7,7 +7,8 @@ import { solveSliderCaptcha } from './captcha-solver'
 export { zh }
 
 /** The Chinese name the server answers for a seeded menu item, by its id. */
-export const zhMenu = (id: number): string => (zhSeeded.menus as Record<string, { name: string }>)[String(id)].name
+export const zhMenu = (id: number): string =>
+  (zhSeeded.menus as Record<string, { name: string }>)[String(id)].name
 
 /** The form of the login page (antd names it `login`, so its inputs are #login_username, ...). */
 export const loginForm = (page: Page) => page.locator('form#login')

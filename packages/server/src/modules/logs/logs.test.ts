@@ -24,7 +24,7 @@ async function lastLogOf(url: string) {
 }
 
 describe('the operation log resource', () => {
-  it('lists entries with the operator and the menu item (a resource and its action) in the reader\'s language', async () => {
+  it("lists entries with the operator and the menu item (a resource and its action) in the reader's language", async () => {
     const body = (await admin.get('/admin/logs/list?method=POST&url=banks')).json()
     expect(body.data[0]).toMatchObject({
       user_id: 1,
