@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core'
 import zhSeeded from '../../packages/server/src/i18n/seeded/zh-CN.json'
-import zh from '../../packages/web/src/i18n/locales/zh-CN/front.json'
+import zhShared from '../../packages/shared/src/i18n/zh-CN.json'
+import zhFront from '../../packages/web/src/i18n/locales/zh-CN/front.json'
 import { solveSliderCaptcha } from './captcha-solver'
 
-/** The Chinese texts of the SPA (the e2e browsers use zh-CN, the default language). */
-export { zh }
+/** The Chinese texts of the SPA, its own and those it shares with the server (the e2e browsers use zh-CN). */
+export const zh = { ...zhShared, ...zhFront }
 
 /** The Chinese name the server answers for a seeded menu item, by its id. */
 export const zhMenu = (id: number): string =>
