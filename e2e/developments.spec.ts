@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callApi } from './support/api'
 import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
-import { logIn, zh } from './support/identity'
+import { logIn, zh, zhMenu } from './support/identity'
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
 
 const texts = zh.developments
@@ -54,7 +54,7 @@ describe('the developer console on a local server', () => {
   it('moves a list column by dragging it, and the list shows the saved order', async () => {
     await page.getByRole('tab', { name: texts.tabs.layout }).click()
     await page.getByRole('combobox', { name: texts.layout.resource }).click()
-    await page.keyboard.type(zh.menu['Bank management'])
+    await page.keyboard.type(zhMenu(83))
     await page.keyboard.press('Enter')
     const columns = page.getByRole('list', { name: texts.layout.columns })
     const name = zh.labels.banks?.name ?? zh.fields.name

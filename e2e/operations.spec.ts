@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callApi } from './support/api'
 import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
-import { logIn, say, zh } from './support/identity'
+import { logIn, say, zh, zhMenu } from './support/identity'
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
 
 const stamp = Date.now().toString(36).slice(-5)
@@ -89,12 +89,12 @@ describe('the operations pages', () => {
   })
 
   it('leads from the home and the side menu to the log statistics, with a chart above the table', async () => {
-    const menuLink = page.locator('.bd-admin__menu').getByRole('link', { name: zh.menu['Log statistics'] })
+    const menuLink = page.locator('.bd-admin__menu').getByRole('link', { name: zhMenu(160) })
     await menuLink.waitFor()
     const chartsHead = page.locator('.ant-card-head').filter({ hasText: zh.admin.charts.title })
-    await chartsHead.getByRole('link', { name: zh.menu['Log statistics'] }).click()
+    await chartsHead.getByRole('link', { name: zhMenu(160) }).click()
     await page.waitForURL('**/admin/log-counts')
-    const points = await chartPoints(page.getByRole('img', { name: zh.menu['Log statistics'], exact: false }))
+    const points = await chartPoints(page.getByRole('img', { name: zhMenu(160), exact: false }))
     const day = today.toLocaleDateString('sv-SE')
     expect(points).toContain(`${day} 3`)
     expect(points).toContain(`${day} 2`)
@@ -138,7 +138,7 @@ describe('the operations pages', () => {
       .filter({ hasText: 'PUT' })
     await entry.waitFor()
     const cells = await entry.getByRole('cell').allInnerTexts()
-    expect(cells).toContain(`${zh.menu['Insurance company']} · ${zh.options.menus.only.update}`)
+    expect(cells).toContain(`${zhMenu(91)} · ${zh.options.menus.only.update}`)
     expect(cells).toContain('中国 江苏 南京')
     expect(cells).not.toContain('Update insurance company')
     await entry.getByRole('link', { name: new RegExp(`^${zh.actions.show} #`) }).click()

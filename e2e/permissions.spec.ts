@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callApi } from './support/api'
 import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
-import { logIn, zh } from './support/identity'
+import { logIn, zh, zhMenu } from './support/identity'
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
 
 const ROLE = 'Product editor'
@@ -124,16 +124,14 @@ describe('roles and back-office users', () => {
 
     const drawer = page.getByRole('dialog')
     await drawer.getByText(zh.access.permissions_of.replace('{name}', ROLE)).waitFor()
-    await drawer.getByPlaceholder(zh.access.search_menu).fill(zh.menu['Insurance products'])
+    await drawer.getByPlaceholder(zh.access.search_menu).fill(zhMenu(99))
     await drawer.getByPlaceholder(zh.access.search_menu).press('Enter')
     for (const label of [only.list, only.show, only.update]) {
       await treeNode(drawer, label).locator('.ant-tree-checkbox').click()
     }
     // Ticking an action ticks the resource it belongs to, and the groups above it.
     await expect
-      .poll(() =>
-        treeNode(drawer, zh.menu['Insurance products']).locator('.ant-tree-checkbox-checked').count(),
-      )
+      .poll(() => treeNode(drawer, zhMenu(99)).locator('.ant-tree-checkbox-checked').count())
       .toBe(1)
     expect(await treeNode(drawer, only.create).locator('.ant-tree-checkbox-checked').count()).toBe(0)
     await snapshot(page, 'permissions-role-drawer-zh')
@@ -213,7 +211,7 @@ describe('roles and back-office users', () => {
       await own.waitForURL('**/admin/products')
       const menu = own.locator('.bd-admin__menu')
       await menu.waitFor()
-      expect(await menu.locator('a').allTextContents()).toEqual([zh.menu['Insurance products']])
+      expect(await menu.locator('a').allTextContents()).toEqual([zhMenu(99)])
 
       const row = own.getByRole('row').filter({ hasText: PRODUCT })
       await row.waitFor()
@@ -273,10 +271,10 @@ describe('menu drag ordering (local environment)', () => {
     await page.goto('/admin/menus/tree')
     const tree = page.locator('.bd-menu-tree')
     await page.getByText(zh.access.drag_hint).waitFor()
-    const group = zh.menu['Insurance management']
-    const firms = zh.menu['Insurance company']
-    const banks = zh.menu['Bank management']
-    const products = zh.menu['Insurance products']
+    const group = zhMenu(81)
+    const firms = zhMenu(91)
+    const banks = zhMenu(83)
+    const products = zhMenu(99)
     expect((await childLabels(tree, group)).slice(0, 3)).toEqual([firms, products, banks])
 
     // Banks dropped on the lower half of the companies' row: after them.

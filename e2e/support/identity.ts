@@ -1,9 +1,15 @@
 import type { Page } from 'playwright-core'
-import zh from '../../packages/web/src/i18n/locales/zh-CN/front.json'
+import zhSeeded from '../../packages/server/src/i18n/seeded/zh-CN.json'
+import zhShared from '../../packages/shared/src/i18n/zh-CN.json'
+import zhFront from '../../packages/web/src/i18n/locales/zh-CN/front.json'
 import { solveSliderCaptcha } from './captcha-solver'
 
-/** The Chinese texts of the SPA (the e2e browsers use zh-CN, the default language). */
-export { zh }
+/** The Chinese texts of the SPA, its own and those it shares with the server (the e2e browsers use zh-CN). */
+export const zh = { ...zhShared, ...zhFront }
+
+/** The Chinese name the server answers for a seeded menu item, by its id. */
+export const zhMenu = (id: number): string =>
+  (zhSeeded.menus as Record<string, { name: string }>)[String(id)].name
 
 /** A text of the SPA with its `{name}` placeholders filled, as i18next fills them. */
 export const say = (template: string, values: Record<string, string | number>) =>

@@ -5,20 +5,6 @@ type Texts = [string, string, string, string, string, string, string, string, st
 
 /** Messages of the developer console: its commands' parameters and its plug-ins. */
 const MESSAGES: Record<string, Texts> = {
-  'fields.role_id': [
-    '角色 ID',
-    'Role ID',
-    '角色 ID',
-    'Rollen-ID',
-    'ID de rol',
-    'ID du rôle',
-    'ID ruolo',
-    'ロール ID',
-    '역할 ID',
-    'شناسه نقش',
-    'ID da função',
-    'ID роли',
-  ],
   'plugins.unusable': [
     '插件“{name}”无法使用：{reason}',
     'The plug-in "{name}" cannot be used: {reason}',

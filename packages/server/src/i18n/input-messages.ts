@@ -5,20 +5,6 @@ type Texts = [string, string, string, string, string, string, string, string, st
 
 /** Messages of the input hygiene every request passes (plugins/input-hygiene.ts). */
 const MESSAGES: Record<string, Texts> = {
-  'validations.messages.unstorable': [
-    '{field}含有无法保存的字符（空字符或残缺的 Unicode 字符）',
-    'The {field} field contains characters that cannot be stored (NUL or broken Unicode)',
-    '{field}含有無法儲存的字元（空字元或殘缺的 Unicode 字元）',
-    'Das Feld {field} enthält Zeichen, die nicht gespeichert werden können (NUL oder defektes Unicode)',
-    'El campo {field} contiene caracteres que no se pueden guardar (NUL o Unicode dañado)',
-    'Le champ {field} contient des caractères impossibles à enregistrer (NUL ou Unicode invalide)',
-    'Il campo {field} contiene caratteri che non possono essere salvati (NUL o Unicode non valido)',
-    '{field}に保存できない文字（NUL または壊れた Unicode）が含まれています',
-    '{field} 항목에 저장할 수 없는 문자(NUL 또는 깨진 유니코드)가 있습니다',
-    'فیلد {field} نویسه‌هایی دارد که ذخیره نمی‌شوند (NUL یا یونیکد ناقص)',
-    'O campo {field} contém caracteres que não podem ser guardados (NUL ou Unicode inválido)',
-    'Поле {field} содержит символы, которые нельзя сохранить (NUL или повреждённый Юникод)',
-  ],
   'errors.too_deep': [
     '请求数据嵌套过深（最多 {depth} 层）。',
     'The request is nested too deeply (at most {depth} levels).',

@@ -8,6 +8,7 @@ import { openPlatformCatalogs } from './open-platform-messages'
 import { operationsCatalogs } from './operations-messages'
 import { permissionCatalogs } from './permission-messages'
 import { resourceCatalogs } from './resource-messages'
+import { sharedCatalogs } from './shared-texts'
 import { validationCatalogs } from './validation-messages'
 
 /** Server-side messages, keyed as the SPA's translation files are. English is the fallback. */
@@ -28,8 +29,6 @@ const en: Catalog = {
   'errors.unavailable': 'The service is temporarily unavailable, please try again in a moment.',
   'errors.maintenance': 'Please try again later, the system is under maintenance...',
   'errors.internal': 'An error occurred on the server, please contact the developer.',
-  'validations.messages.default': '{field} is not valid.',
-  'validations.messages.required': 'The {field} field is required',
 }
 
 const zhCN: Catalog = {
@@ -46,8 +45,6 @@ const zhCN: Catalog = {
   'errors.unavailable': '服务暂时不可用，请稍后再试。',
   'errors.maintenance': '请稍后再试，系统正在维护中……',
   'errors.internal': '服务器发生错误，请联系开发人员。',
-  'validations.messages.default': '{field}无效。',
-  'validations.messages.required': '{field}不能为空',
 }
 
 const zhTW: Catalog = {
@@ -64,8 +61,6 @@ const zhTW: Catalog = {
   'errors.unavailable': '服務暫時無法使用，請稍後再試。',
   'errors.maintenance': '請稍後再試，系統正在維護中……',
   'errors.internal': '伺服器發生錯誤，請聯絡開發人員。',
-  'validations.messages.default': '{field}無效。',
-  'validations.messages.required': '{field}不能為空',
 }
 
 const de: Catalog = {
@@ -83,7 +78,6 @@ const de: Catalog = {
     'Der Dienst ist vorübergehend nicht verfügbar, bitte versuchen Sie es gleich noch einmal.',
   'errors.maintenance': 'Bitte versuchen Sie es später erneut, das System wird gewartet...',
   'errors.internal': 'Auf dem Server ist ein Fehler aufgetreten, bitte wenden Sie sich an den Entwickler.',
-  'validations.messages.required': 'Das Feld {field} ist erforderlich',
 }
 
 const es: Catalog = {
@@ -100,7 +94,6 @@ const es: Catalog = {
   'errors.unavailable': 'El servicio no está disponible temporalmente, inténtelo de nuevo en un momento.',
   'errors.maintenance': 'Inténtelo más tarde, el sistema está en mantenimiento...',
   'errors.internal': 'Se produjo un error en el servidor, contacte con el desarrollador.',
-  'validations.messages.required': 'El campo {field} es obligatorio',
 }
 
 const fr: Catalog = {
@@ -117,7 +110,6 @@ const fr: Catalog = {
   'errors.unavailable': 'Le service est momentanément indisponible, veuillez réessayer dans un instant.',
   'errors.maintenance': 'Veuillez réessayer plus tard, le système est en maintenance...',
   'errors.internal': 'Une erreur est survenue sur le serveur, veuillez contacter le développeur.',
-  'validations.messages.required': 'Le champ {field} est obligatoire',
 }
 
 const it: Catalog = {
@@ -134,7 +126,6 @@ const it: Catalog = {
   'errors.unavailable': 'Il servizio è temporaneamente non disponibile, riprova tra qualche istante.',
   'errors.maintenance': 'Riprova più tardi, il sistema è in manutenzione...',
   'errors.internal': 'Si è verificato un errore sul server, contatta lo sviluppatore.',
-  'validations.messages.required': 'Il campo {field} è obbligatorio',
 }
 
 const ja: Catalog = {
@@ -151,7 +142,6 @@ const ja: Catalog = {
   'errors.unavailable': 'サービスは一時的に利用できません。しばらくしてからもう一度お試しください。',
   'errors.maintenance': 'システムはメンテナンス中です。しばらくしてからお試しください...',
   'errors.internal': 'サーバーでエラーが発生しました。開発者に連絡してください。',
-  'validations.messages.required': '{field}は必須です',
 }
 
 const ko: Catalog = {
@@ -168,7 +158,6 @@ const ko: Catalog = {
   'errors.unavailable': '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도하세요.',
   'errors.maintenance': '시스템 점검 중입니다. 잠시 후 다시 시도하세요...',
   'errors.internal': '서버에서 오류가 발생했습니다. 개발자에게 문의하세요.',
-  'validations.messages.required': '{field} 항목은 필수입니다',
 }
 
 const fa: Catalog = {
@@ -185,7 +174,6 @@ const fa: Catalog = {
   'errors.unavailable': 'سرویس موقتاً در دسترس نیست، لطفاً کمی بعد دوباره تلاش کنید.',
   'errors.maintenance': 'لطفاً بعداً تلاش کنید، سیستم در حال نگهداری است...',
   'errors.internal': 'خطایی در سرور رخ داد، لطفاً با توسعه‌دهنده تماس بگیرید.',
-  'validations.messages.required': 'فیلد {field} الزامی است',
 }
 
 const pt: Catalog = {
@@ -202,7 +190,6 @@ const pt: Catalog = {
   'errors.unavailable': 'O serviço está temporariamente indisponível, tente novamente em instantes.',
   'errors.maintenance': 'Tente novamente mais tarde, o sistema está em manutenção...',
   'errors.internal': 'Ocorreu um erro no servidor, entre em contato com o desenvolvedor.',
-  'validations.messages.required': 'O campo {field} é obrigatório',
 }
 
 const ru: Catalog = {
@@ -219,7 +206,6 @@ const ru: Catalog = {
   'errors.unavailable': 'Сервис временно недоступен, попробуйте ещё раз через некоторое время.',
   'errors.maintenance': 'Попробуйте позже, в системе ведутся технические работы...',
   'errors.internal': 'На сервере произошла ошибка, обратитесь к разработчику.',
-  'validations.messages.required': 'Поле {field} обязательно',
 }
 
 const base: Record<Language, Catalog> = {
@@ -237,11 +223,12 @@ const base: Record<Language, Catalog> = {
   ru,
 }
 
-/** Every catalog: the general messages, then the rule messages and field labels, then each area's. */
+/** Every catalog: the rule messages and field labels shared with the SPA, the general messages, then each area's. */
 export const catalogs = Object.fromEntries(
   Object.entries(base).map(([language, catalog]) => [
     language,
     {
+      ...sharedCatalogs[language as Language],
       ...resourceCatalogs[language as Language],
       ...validationCatalogs[language as Language],
       ...catalog,

@@ -2,12 +2,14 @@ import {
   type FilterMeta,
   isDateOnly,
   LATEST_MOMENT,
+  type Language,
   readDate,
   readDateTime,
   type ValueType,
 } from '@brokerdesk/shared'
 import { and, eq, gte, ilike, inArray, isNull, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
+import { seededSourcesMatching } from '../i18n/seeded-texts'
 import { columnOf, integerRangeOf, requireColumn } from './columns'
 import type { FieldIssue } from './field-errors'
 import type { QueryParams } from './parse-list-query'
@@ -67,10 +69,34 @@ const isTextColumn = (column: PgColumn) => column.dataType === 'string'
  * `text_bigrams(column) @> text_bigrams(text)`, which that index answers (a trigram index cannot:
  * two characters hold no trigram). The ILIKE stays the condition that decides.
  */
-function contains(binding: ResourceBinding, field: string, column: PgColumn, text: string): SQL {
+function contains(
+  binding: ResourceBinding,
+  field: string,
+  column: PgColumn,
+  text: string,
+  language: Language | undefined,
+): SQL {
   const like = ilike(column, escapeLike(text))
+  const seeded = seededMatches(binding, field, text, language)
+  if (seeded) return or(like, seeded) as SQL
   if ([...text].length !== 2 || !binding.bigramColumns?.includes(field)) return like
   return and(sql`text_bigrams(${column}) @> text_bigrams(${text}::text)`, like) as SQL
+}
+
+/**
+ * A field holding seeded texts is searched by what the user reads too: the rows still holding a
+ * seeded source whose translation in the caller's language contains the text.
+ */
+function seededMatches(
+  binding: ResourceBinding,
+  field: string,
+  text: string,
+  language: Language | undefined,
+): SQL | undefined {
+  const rule = language ? binding.seeded?.find((seeded) => field in seeded.fields) : undefined
+  if (!rule || !language) return undefined
+  const sources = seededSourcesMatching(language, rule.kind, rule.fields[field], text)
+  return sources.length > 0 ? inArray(requireColumn(binding.table, field), sources) : undefined
 }
 
 /** `exists (select 1 from link where owner = id and target in (...))` for a many-to-many field. */
@@ -81,10 +107,15 @@ function linkCondition(binding: ResourceBinding, field: string, values: number[]
   return negate ? sql`not exists (${subquery})` : sql`exists (${subquery})`
 }
 
-function keywordCondition(binding: ResourceBinding, filter: FilterMeta, text: string): SQL | undefined {
+function keywordCondition(
+  binding: ResourceBinding,
+  filter: FilterMeta,
+  text: string,
+  language: Language | undefined,
+): SQL | undefined {
   const conditions = filter.fields.map((field) => {
     const column = requireColumn(binding.table, field)
-    if (isTextColumn(column)) return contains(binding, field, column, text)
+    if (isTextColumn(column)) return contains(binding, field, column, text, language)
     const value = readInteger(text, column)
     return value === undefined ? undefined : eq(column, value)
   })
@@ -96,12 +127,13 @@ function filterCondition(
   filter: FilterMeta,
   raw: string | string[],
   issues: FieldIssue[],
+  language: Language | undefined,
 ): SQL | undefined {
   const whole = (Array.isArray(raw) ? (raw[0] ?? '') : raw).trim()
   const single = filter.kind === 'equals' || filter.kind === 'like' || filter.kind === 'keyword'
   const values = single ? (whole ? [whole] : []) : listOf(raw)
   if (values.length === 0) return undefined
-  if (filter.kind === 'keyword') return keywordCondition(binding, filter, whole)
+  if (filter.kind === 'keyword') return keywordCondition(binding, filter, whole, language)
 
   const field = filter.fields[0]
   const bad = () => {
@@ -131,7 +163,7 @@ function filterCondition(
     case 'equals':
       return eq(column, list[0])
     case 'like':
-      return isTextColumn(column) ? contains(binding, field, column, whole) : eq(column, list[0])
+      return isTextColumn(column) ? contains(binding, field, column, whole, language) : eq(column, list[0])
     case 'in':
       return inArray(column, list)
     case 'not-in':
@@ -151,12 +183,13 @@ export function buildFilterConditions(
   binding: ResourceBinding,
   query: QueryParams,
   issues: FieldIssue[],
+  language?: Language,
 ): SQL[] {
   const conditions: SQL[] = []
   for (const filter of binding.definition.filters) {
     const raw = query[filter.name]
     if (raw === undefined) continue
-    const condition = filterCondition(binding, filter, raw, issues)
+    const condition = filterCondition(binding, filter, raw, issues, language)
     if (condition) conditions.push(condition)
   }
   return conditions
@@ -168,11 +201,15 @@ export function liveRows(binding: ResourceBinding): SQL | undefined {
   return deletedAt ? isNull(deletedAt) : undefined
 }
 
-/** The conditions of a list: live rows, and every filter given a value. */
+/**
+ * The conditions of a list: live rows, and every filter given a value (a text filter on seeded texts
+ * matches them in `language` too).
+ */
 export function buildFilters(
   binding: ResourceBinding,
   query: QueryParams,
   issues: FieldIssue[],
+  language?: Language,
 ): SQL | undefined {
-  return and(liveRows(binding), ...buildFilterConditions(binding, query, issues))
+  return and(liveRows(binding), ...buildFilterConditions(binding, query, issues, language))
 }

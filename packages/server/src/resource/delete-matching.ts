@@ -22,7 +22,7 @@ export async function deleteMatching(options: {
 }): Promise<{ count: number; dry_run: boolean }> {
   const { ctx, binding, query, dryRun } = options
   const issues: FieldIssue[] = []
-  const conditions = buildFilterConditions(binding, query, issues)
+  const conditions = buildFilterConditions(binding, query, issues, options.language)
   if (conditions.length === 0 && issues.length === 0)
     issues.push({ field: 'filters', key: 'resource.condition_required' })
   assertNoIssues(options.language, issues, binding.definition)

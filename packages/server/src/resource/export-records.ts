@@ -29,7 +29,7 @@ export async function exportRecords(options: ExportRecordsOptions): Promise<Expo
   const issues: FieldIssue[] = []
   const paging = parsePaging(query, issues, { export: true })
   const sort = parseSort(binding.definition, query, issues)
-  const filters = and(buildFilters(binding, query, issues), options.scope)
+  const filters = and(buildFilters(binding, query, issues, language), options.scope)
   const idColumn = requireColumn(binding.table, 'id')
   const rawMaxId = firstValue(query.max_id) ?? ''
   if (rawMaxId !== '' && !(/^\d{1,16}$/.test(rawMaxId) && Number(rawMaxId) <= integerRangeOf(idColumn).max))
@@ -67,6 +67,6 @@ export async function exportRecords(options: ExportRecordsOptions): Promise<Expo
     current_page: page,
     last_page: lastPage,
     max_id: last ? Number(last.id) : maxId,
-    data: await presentExportRows(db, binding, pageRows),
+    data: await presentExportRows(db, binding, pageRows, language),
   }
 }

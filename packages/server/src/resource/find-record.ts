@@ -1,3 +1,4 @@
+import type { Language } from '@brokerdesk/shared'
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { notFound } from '../errors'
@@ -25,11 +26,16 @@ export async function findStoredRow(
 }
 
 /** A live record as the API shows it; 404 when it does not exist or was deleted. */
-export async function findRecord(db: Db | Tx, binding: ResourceBinding, id: number): Promise<Row> {
+export async function findRecord(
+  db: Db | Tx,
+  binding: ResourceBinding,
+  id: number,
+  language: Language,
+): Promise<Row> {
   const where = and(buildFilters(binding, {}, []), eq(requireColumn(binding.table, 'id'), id))
   const rows = await selectRows(db, binding, { where, order: [], limit: 1 })
   if (rows.length === 0) throw notFound()
-  const [record] = await presentRows(db, binding, rows)
+  const [record] = await presentRows(db, binding, rows, language)
   return record
 }
 

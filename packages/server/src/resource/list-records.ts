@@ -40,10 +40,10 @@ export async function listRecords(options: ListRecordsOptions): Promise<ListPage
   const issues: FieldIssue[] = []
   const paging = parsePaging(query, issues)
   const sort = parseSort(definition, query, issues)
-  const where = and(buildFilters(binding, query, issues), options.scope)
+  const where = and(buildFilters(binding, query, issues, language), options.scope)
   assertNoIssues(language, issues, definition)
 
-  if (definition.tree && firstValue(query.tree) === '1') return listTree(db, binding, where)
+  if (definition.tree && firstValue(query.tree) === '1') return listTree(db, binding, where, language)
 
   const { page, perPage } = paging
   const order = sort.length > 0 ? sort : defaultSort(definition)
@@ -64,7 +64,7 @@ export async function listRecords(options: ListRecordsOptions): Promise<ListPage
   // the estimate is asked (mostly kept from an earlier request: large estimates are cached).
   const known = !hasMore && (rows.length > 0 || page === 1) ? (page - 1) * perPage + rows.length : undefined
   const [data, estimate] = await Promise.all([
-    presentRows(db, binding, rows.slice(0, perPage)),
+    presentRows(db, binding, rows.slice(0, perPage), language),
     total === undefined && known === undefined ? estimateRows(db, binding, where) : undefined,
   ])
   return {
@@ -180,7 +180,7 @@ async function listByPosition(
   // Going forwards, `more` says another page follows; going backwards, the cursor's row itself follows.
   const lastPage = backwards ? (keyset.last ? page : page + 1) : more ? page + 1 : page
   return {
-    data: await presentRows(db, binding, pageRows),
+    data: await presentRows(db, binding, pageRows, options.language),
     current_page: page,
     per_page: perPage,
     last_page: Math.max(lastPage, page),

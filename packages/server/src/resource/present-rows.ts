@@ -1,5 +1,7 @@
+import type { Language } from '@brokerdesk/shared'
 import { asc, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
+import { localizeRow } from '../i18n/seeded-texts'
 import { presentExportRow, presentRecord } from './present-record'
 import type { ResourceBinding, Row } from './types'
 
@@ -22,21 +24,41 @@ async function loadLinks(db: Db | Tx, binding: ResourceBinding, rows: Row[]): Pr
   return rows.map((row) => ({ ...row, ...extras.get(row.id as number) }))
 }
 
-/** Completes a page of rows (links, the binding's enrichment) without presenting them. */
-export async function completeRows(db: Db | Tx, binding: ResourceBinding, rows: Row[]): Promise<Row[]> {
+/**
+ * Completes a page of rows (links, the binding's enrichment, seeded texts in the caller's language)
+ * without presenting them.
+ */
+export async function completeRows(
+  db: Db | Tx,
+  binding: ResourceBinding,
+  rows: Row[],
+  language: Language,
+): Promise<Row[]> {
   if (rows.length === 0) return rows
   const linked = await loadLinks(db, binding, rows)
-  return binding.enrich ? binding.enrich(db, linked) : linked
+  const enriched = binding.enrich ? await binding.enrich(db, linked) : linked
+  const seeded = binding.seeded
+  return seeded ? enriched.map((row) => localizeRow(language, seeded, row)) : enriched
 }
 
 /** A page of rows as records. */
-export async function presentRows(db: Db | Tx, binding: ResourceBinding, rows: Row[]): Promise<Row[]> {
-  const complete = await completeRows(db, binding, rows)
+export async function presentRows(
+  db: Db | Tx,
+  binding: ResourceBinding,
+  rows: Row[],
+  language: Language,
+): Promise<Row[]> {
+  const complete = await completeRows(db, binding, rows, language)
   return complete.map((row) => presentRecord(binding.definition, row))
 }
 
-/** A page of rows as export rows. */
-export async function presentExportRows(db: Db | Tx, binding: ResourceBinding, rows: Row[]): Promise<Row[]> {
-  const complete = await completeRows(db, binding, rows)
+/** A page of rows as export rows (seeded texts as the list shows them). */
+export async function presentExportRows(
+  db: Db | Tx,
+  binding: ResourceBinding,
+  rows: Row[],
+  language: Language,
+): Promise<Row[]> {
+  const complete = await completeRows(db, binding, rows, language)
   return complete.map((row) => presentExportRow(binding.definition, row))
 }

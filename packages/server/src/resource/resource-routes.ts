@@ -183,7 +183,7 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
         const recordId = parseId(id)
         const scope = await scopeOf(binding, request)
         if (scope && !(await isInScope(app.db, binding, recordId, scope))) throw notFound()
-        return { row: await findRecord(app.db, binding, recordId) }
+        return { row: await findRecord(app.db, binding, recordId, request.language) }
       },
     )
   }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Tx } from '../db/client'
+import { textToStore } from '../i18n/seeded-texts'
 import { isTimestampColumn, requireColumn } from './columns'
 import { type FieldIssue, invalidFields, issuesOfZod } from './field-errors'
 import { isBlank, normalizeInput } from './normalize-input'
@@ -119,6 +120,24 @@ async function saveLinks(options: SaveRecordOptions, id: number, links: Row): Pr
   }
 }
 
+/**
+ * A seeded text sent back as it was answered (translated) stays the seeded source, so the field
+ * keeps following the reader's language; any other text is stored as typed.
+ */
+function keepSeededTexts(binding: ResourceBinding, ctx: ResourceContext, values: Row, existing?: Row): Row {
+  if (!existing || !binding.seeded) return values
+  const kept = { ...values }
+  for (const rule of binding.seeded) {
+    const key = existing[rule.key]
+    if (typeof key !== 'string' && typeof key !== 'number') continue
+    for (const [field, source] of Object.entries(rule.fields)) {
+      if (field in kept)
+        kept[field] = textToStore(ctx.language, rule.kind, key, source, kept[field], existing[field])
+    }
+  }
+  return kept
+}
+
 /** Values as the columns take them: date-times as Date, links set aside. */
 function toColumnValues(binding: ResourceBinding, values: Row): { columns: Row; links: Row } {
   const columns: Row = {}
@@ -140,7 +159,7 @@ function toColumnValues(binding: ResourceBinding, values: Row): { columns: Row; 
 export async function saveRecord(options: SaveRecordOptions): Promise<number> {
   const { tx, binding, existing, ctx } = options
   const definition = binding.definition
-  let values = validate(options)
+  let values = keepSeededTexts(binding, ctx, validate(options), existing)
   await checkReferences(options, values)
   if (binding.beforeWrite)
     values = await binding.beforeWrite(values, { tx, ctx, mode: existing ? 'update' : 'create', existing })

@@ -2,6 +2,7 @@ import type { AppEnv, Language, OptionItem, ResourceDefinition } from '@brokerde
 import type { SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../db/client'
+import type { SeededFields } from '../i18n/seeded-texts'
 
 /** A row as the engine handles it: column values plus whatever extras a binding adds. */
 export type Row = Record<string, unknown>
@@ -102,6 +103,11 @@ export interface ResourceBinding {
    * secret are removed anyway.
    */
   logParameters?: (input: Row, stored?: Row) => Row
+  /**
+   * Fields holding texts the seed wrote (in English), answered in the caller's language while they
+   * are unchanged; searched by their translation; sent back unchanged, they stay seeded.
+   */
+  seeded?: readonly SeededFields[]
   /** Options of other resources the page data answers (select and tree-select choices). */
   pageOptions?: (db: Db, ctx: ResourceContext) => Promise<Record<string, OptionItem[] | TreeOption[]>>
 }

@@ -40,7 +40,7 @@ export async function createRecord(options: WriteOptions & { input: unknown }): 
   const { ctx, binding, input } = options
   return runWrite(ctx, loggedInput(binding, input), async (tx) => {
     const id = await saveRecord({ tx, ctx, binding, input })
-    return findRecord(tx, binding, id)
+    return findRecord(tx, binding, id, ctx.language)
   })
 }
 
@@ -59,7 +59,7 @@ export async function updateRecord(options: WriteOptions & { id: number; input: 
     const before = { ...existing, ...(await readLinkIds(tx, binding, id)) }
     await saveRecord({ tx, ctx, binding, input, existing })
     log.changes = maskChanges(binding, diffRecords(before, await readStoredState(tx, binding, id)), existing)
-    return findRecord(tx, binding, id)
+    return findRecord(tx, binding, id, ctx.language)
   })
 }
 

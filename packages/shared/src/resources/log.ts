@@ -7,13 +7,8 @@ export const logResource = defineResource({
   fields: {
     id: idField,
     menu_id: { type: 'integer', list: true, filter: 'equals' },
+    /** The menu item's name in the reader's language (a resource's action: "Bank management · Create"). */
     menu_name: { type: 'string', list: true, export: false },
-    /**
-     * For a resource's action item (menu_name "Create bank"): the resource's menu name ("Bank
-     * management") and the action ("create"), which the SPA translates; empty for other items.
-     */
-    menu_resource: { type: 'string', export: false },
-    menu_action: { type: 'string', export: false },
     user_id: { type: 'integer', list: true, filter: 'equals' },
     /** The API client application that made the call (0: a person). */
     app_id: { type: 'integer', list: true, filter: 'equals' },

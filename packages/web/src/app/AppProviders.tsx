@@ -1,7 +1,7 @@
 import { RTL_LANGUAGES } from '@brokerdesk/shared'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { theme as antdTheme, ConfigProvider } from 'antd'
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { AlertHost } from '../components/AlertHost'
 import { ModalHost } from '../components/ModalHost'
@@ -48,10 +48,24 @@ function ThemeVariables() {
   return null
 }
 
+/**
+ * The server answers seeded names (menus, roles, settings) in the request's language: after a
+ * switch, what was fetched in the previous language is fetched again.
+ */
+function useRefetchOnLanguageChange(language: string): void {
+  const previous = useRef(language)
+  useEffect(() => {
+    if (previous.current === language) return
+    previous.current = language
+    void queryClient.invalidateQueries()
+  }, [language])
+}
+
 /** Theme (antd algorithm), antd/i18n locale, react-query, and the shared alert and modal hosts. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const theme = useTheme()
   const { language, antd } = useLocaleState()
+  useRefetchOnLanguageChange(language)
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider

@@ -1,11 +1,16 @@
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES } from '@brokerdesk/shared'
+import sharedEn from '@brokerdesk/shared/i18n/en.json'
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import en from './locales/en/front.json'
 
 export const NAMESPACE = 'front'
 
-/** The i18next instance of the SPA. English is bundled; other languages are added by `loadLanguage`. */
+/**
+ * The i18next instance of the SPA: its own texts (front.json) and those it shares with the server
+ * (field labels and rule messages, `@brokerdesk/shared/i18n`). English is bundled; other languages
+ * are added by `loadLanguage`.
+ */
 export const i18n = i18next.createInstance()
 
 void i18n.use(initReactI18next).init({
@@ -13,7 +18,7 @@ void i18n.use(initReactI18next).init({
   fallbackLng: FALLBACK_LANGUAGE,
   ns: [NAMESPACE],
   defaultNS: NAMESPACE,
-  resources: { [FALLBACK_LANGUAGE]: { [NAMESPACE]: en } },
+  resources: { [FALLBACK_LANGUAGE]: { [NAMESPACE]: { ...sharedEn, ...en } } },
   partialBundledLanguages: true,
   initAsync: false,
   returnNull: false,

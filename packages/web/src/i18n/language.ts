@@ -12,7 +12,7 @@ import localizedFormat from 'dayjs/plugin/localizedFormat'
 import { getCookie, setCookie } from '../api/cookies'
 import { createStore, useStore } from '../state/create-store'
 import { i18n, NAMESPACE } from './i18n'
-import { ANTD_LOCALE_LOADERS, DAYJS_LOCALES, MESSAGE_LOADERS } from './languages'
+import { ANTD_LOCALE_LOADERS, DAYJS_LOCALES, MESSAGE_LOADERS, SHARED_MESSAGE_LOADERS } from './languages'
 
 dayjs.extend(localizedFormat)
 
@@ -62,8 +62,11 @@ export function offeredLanguages(config: Pick<GlobalConfig, 'locales'>): Languag
 
 async function loadMessages(language: Language): Promise<void> {
   if (language === 'en' || i18n.hasResourceBundle(language, NAMESPACE)) return
-  const messages = await MESSAGE_LOADERS[language]()
-  i18n.addResourceBundle(language, NAMESPACE, messages.default, true, true)
+  const [messages, shared] = await Promise.all([
+    MESSAGE_LOADERS[language](),
+    SHARED_MESSAGE_LOADERS[language](),
+  ])
+  i18n.addResourceBundle(language, NAMESPACE, { ...shared.default, ...messages.default }, true, true)
 }
 
 async function loadAntdLocale(language: Language): Promise<AntdLocale | undefined> {

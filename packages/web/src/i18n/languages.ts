@@ -35,6 +35,21 @@ export const MESSAGE_LOADERS: Record<Exclude<Language, 'en'>, Loader<Resource>> 
   ru: () => import('./locales/ru/front.json'),
 }
 
+/** The texts shared with the server (field labels, rule messages) of every language but English; each its own chunk. */
+export const SHARED_MESSAGE_LOADERS: Record<Exclude<Language, 'en'>, Loader<Resource>> = {
+  'zh-CN': () => import('@brokerdesk/shared/i18n/zh-CN.json'),
+  'zh-TW': () => import('@brokerdesk/shared/i18n/zh-TW.json'),
+  de: () => import('@brokerdesk/shared/i18n/de.json'),
+  es: () => import('@brokerdesk/shared/i18n/es.json'),
+  fr: () => import('@brokerdesk/shared/i18n/fr.json'),
+  it: () => import('@brokerdesk/shared/i18n/it.json'),
+  ja: () => import('@brokerdesk/shared/i18n/ja.json'),
+  ko: () => import('@brokerdesk/shared/i18n/ko.json'),
+  fa: () => import('@brokerdesk/shared/i18n/fa.json'),
+  pt: () => import('@brokerdesk/shared/i18n/pt.json'),
+  ru: () => import('@brokerdesk/shared/i18n/ru.json'),
+}
+
 /** antd's matching locale, loaded on demand (antd's own default is English). */
 export const ANTD_LOCALE_LOADERS: Record<Exclude<Language, 'en'>, Loader<AntdLocale>> = {
   'zh-CN': () => import('antd/es/locale/zh_CN'),

@@ -9,6 +9,10 @@ export const SUPER_ADMIN_ROLE_ID = 1
 export const ADMIN_USER_ID = 1
 export const ADMIN_UNAME = 'admin'
 
+/** The seeded English texts of the super administrator role and user (answered translated: i18n/seeded-texts.ts). */
+export const SUPER_ADMIN_ROLE_TEXTS = { name: 'Super administrator', description: 'Holds every permission' }
+export const ADMIN_USER_TEXTS = { name: 'Administrator' }
+
 const PASSWORD_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
 function generatePassword(length = 16): string {
@@ -24,8 +28,7 @@ export async function seedSuperAdminRole(tx: Tx, newMenuIds: number[]): Promise<
     .insert(roles)
     .values({
       id: SUPER_ADMIN_ROLE_ID,
-      name: 'Super administrator',
-      description: 'Holds every permission',
+      ...SUPER_ADMIN_ROLE_TEXTS,
       parent_id: 0,
       level: 1,
       left_margin: 1,
@@ -69,7 +72,7 @@ export async function seedAdminUser(tx: Tx, adminPassword: string | undefined): 
       id: ADMIN_USER_ID,
       uname: ADMIN_UNAME,
       password: await hash(password),
-      name: 'Administrator',
+      name: ADMIN_USER_TEXTS.name,
       email: 'admin@brokerdesk.local',
       status: 1,
     })

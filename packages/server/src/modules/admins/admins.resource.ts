@@ -41,9 +41,10 @@ export const adminsBinding: ResourceBinding = {
   },
   uniqueIndexes: { admins_user_id_unique: 'user_id' },
   pageColumns: accountColumns,
+  seeded: [{ kind: 'users', key: 'user_id', fields: { name: 'name' } }],
   scope: async (ctx) => adminsWithinReach(ctx.roleIds),
   beforeWrite: prepareAdminValues,
-  pageOptions: async (db, ctx) => ({ role_ids: await assignableRoleOptions(db, ctx.roleIds) }),
+  pageOptions: async (db, ctx) => ({ role_ids: await assignableRoleOptions(db, ctx.roleIds, ctx.language) }),
   beforeDelete: async (rows, { ctx }) => {
     if (rows.some((row) => row.id === FIRST_ADMIN_ID || row.user_id === FIRST_USER_ID)) {
       throw refuse(ctx.language, 'ids', 'admins.first_admin')

@@ -7,6 +7,7 @@ import {
 } from '@brokerdesk/shared'
 import { and, count, eq, sql } from 'drizzle-orm'
 import { apps, roles, users } from '../../db/schema/index'
+import { localizeOptions } from '../../i18n/seeded-texts'
 import { type FieldIssue, invalidFields } from '../../resource/field-errors'
 import { treeOptions } from '../../resource/option-sources'
 import { parseId, resourcePlugin } from '../../resource/resource-routes'
@@ -52,8 +53,18 @@ export const appsBinding: ResourceBinding = {
         'role_name',
       ),
   }),
+  seeded: [
+    { kind: 'users', key: 'user_id', fields: { owner_name: 'name' } },
+    { kind: 'roles', key: 'role_id', fields: { role_name: 'name' } },
+  ],
   beforeWrite: checkGrantedRole,
-  pageOptions: async (db, ctx) => ({ role_id: await treeOptions(db, roles, ownOrBelowRoles(ctx.roleIds)) }),
+  pageOptions: async (db, ctx) => ({
+    role_id: localizeOptions(
+      ctx.language,
+      'roles',
+      await treeOptions(db, roles, ownOrBelowRoles(ctx.roleIds)),
+    ),
+  }),
 }
 
 /** Apps: the administrators' resource, the owner's own apps (home routes), and the token exchange. */

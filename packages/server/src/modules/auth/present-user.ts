@@ -1,11 +1,13 @@
+import type { Language } from '@brokerdesk/shared'
+import { seededText } from '../../i18n/seeded-texts'
 import type { SessionUser, UserRow } from './load-session-user'
 
-/** A user as the API shows it: never the password or the remember token. */
-export function presentUser(row: UserRow) {
+/** A user as the API shows it: never the password or the remember token; a seeded name in the language. */
+export function presentUser(row: UserRow, language: Language) {
   return {
     id: row.id,
     uname: row.uname,
-    name: row.name,
+    name: seededText(language, 'users', row.id, 'name', row.name),
     nickname: row.nickname,
     avatar: row.avatar,
     email: row.email,
@@ -29,9 +31,13 @@ export function presentUser(row: UserRow) {
 }
 
 /** The session object of SPEC §3: the user, with `admin` (id and roles) when they are one. */
-export function presentSessionUser(user: SessionUser) {
+export function presentSessionUser(user: SessionUser, language: Language) {
+  const roles = user.admin?.roles.map((role) => ({
+    ...role,
+    name: seededText(language, 'roles', role.id, 'name', role.name),
+  }))
   return {
-    ...presentUser(user.row),
-    admin: user.admin ? { id: user.admin.id, roles: user.admin.roles } : null,
+    ...presentUser(user.row, language),
+    admin: user.admin ? { id: user.admin.id, roles: roles ?? [] } : null,
   }
 }

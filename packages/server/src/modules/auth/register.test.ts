@@ -146,7 +146,7 @@ describe('POST /open/register', () => {
         { password_confirmation: ['The Confirm password field confirmation does not match'] },
       ],
       [{ uname: '9broker' }, { uname: [expect.stringContaining('must start with a letter')] }],
-      [{ uname: 'abc' }, { uname: ['The Account name field must be between 5 and 18'] }],
+      [{ uname: 'abc' }, { uname: ['The Username field must be between 5 and 18'] }],
       [
         { password: '123', password_confirmation: '123' },
         { password: ['The Password field must be between 6 and 18'] },
@@ -168,7 +168,7 @@ describe('POST /open/register', () => {
     const user = await insertTestUser(t.app, { uname: 'Taken_Name' })
     const response = await post('/open/register', form(user.mobile_phone, '123456', { uname: 'taken_name' }))
     expect(response.json().errors).toEqual({
-      uname: ['The Account name has already been taken.'],
+      uname: ['The Username has already been taken.'],
       mobile_phone: ['The Mobile phone number has already been taken.'],
     })
   })

@@ -48,7 +48,7 @@ export async function startSession(
   if (request.channel === 'web') setSessionCookie(reply, token, maxAgeSeconds)
   const user = await loadSessionUser(db, options.userId, session.id)
   return {
-    user: user ? presentSessionUser(user) : {},
+    user: user ? presentSessionUser(user, request.language) : {},
     lifetime: config.sessionLifetime,
     ...(request.channel === 'api' ? { token } : {}),
   }

@@ -21,6 +21,7 @@ export const configsBinding: ResourceBinding = {
   definition: configResource,
   table: configs,
   uniqueIndexes: { configs_key_unique: 'key' },
+  seeded: [{ kind: 'configs', key: 'key', fields: { name: 'name', description: 'description' } }],
   scope: async (ctx) => configsWithinReach(ctx),
   beforeWrite: prepareConfigValues,
   enrich: maskSecretValues,

@@ -23,6 +23,7 @@ export const contactMessagesBinding: ResourceBinding = {
         'replier_name',
       ),
   }),
+  seeded: [{ kind: 'users', key: 'replied_by', fields: { replier_name: 'name' } }],
 }
 
 /** The contact form of the open site (POST /open/contact) and the inbox it fills. */

@@ -5,12 +5,16 @@ import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding } from '../../resource/types'
 
 /**
- * The operation log, read-only: the operator's and the menu item's names come with each page (and,
- * for a resource's action, the resource and the action, which the SPA translates).
+ * The operation log, read-only: the operator's and the menu item's names come with each page, the
+ * seeded ones in the reader's language (the names are read when answered, not kept in the entry).
  */
 export const logsBinding: ResourceBinding = {
   definition: logResource,
   table: logs,
+  seeded: [
+    { kind: 'users', key: 'user_id', fields: { user_name: 'name' } },
+    { kind: 'menus', key: 'menu_id', fields: { menu_name: 'name' } },
+  ],
   pageColumns: (page) => ({
     user_name:
       sql<string>`coalesce((select ${users.name} from ${users} where ${users.id} = ${page.user_id}), '')`.as(
@@ -20,11 +24,6 @@ export const logsBinding: ResourceBinding = {
       sql<string>`coalesce((select ${menus.name} from ${menus} where ${menus.id} = ${page.menu_id}), '')`.as(
         'menu_name',
       ),
-    menu_resource: sql<string>`coalesce((select resource.name from ${menus} item
-      join ${menus} resource on resource.id = item.resource_id
-      where item.id = ${page.menu_id} and item.resource_id > 0), '')`.as('menu_resource'),
-    menu_action: sql<string>`coalesce((select item.item_name from ${menus} item
-      where item.id = ${page.menu_id} and item.resource_id > 0), '')`.as('menu_action'),
   }),
 }
 

@@ -21,6 +21,7 @@ export async function findMenuInfo(request: FastifyRequest, url: string): Promis
     env: request.server.config.env,
     groups: visibleGroupsOf(request),
     roleIds: request.user?.admin?.roles.map((role) => role.id),
+    language: request.language,
   })
   const path = url.split('?')[0].replace(/\/+$/, '')
   const candidates = [path, `${path}/index`]

@@ -1,4 +1,4 @@
-import type { AppEnv, MenuGroup, MenuItem } from '@brokerdesk/shared'
+import type { AppEnv, Language, MenuGroup, MenuItem } from '@brokerdesk/shared'
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { menus } from '../../db/schema/index'
@@ -11,6 +11,8 @@ export interface ListVisibleMenusOptions {
   groups: readonly MenuGroup[]
   /** The caller's roles: of the admin group, only the items these roles hold are visible. */
   roleIds?: readonly number[]
+  /** The language of the names and descriptions. */
+  language: Language
 }
 
 /**
@@ -37,5 +39,5 @@ export async function listVisibleMenus(db: Db, options: ListVisibleMenusOptions)
     grouped.some((g) => g.left_margin > row.left_margin && g.right_margin < row.right_margin)
   return rows
     .filter((row) => allowed.has(row.group) || (row.group === '' && holdsVisible(row)))
-    .map(presentMenu)
+    .map((row) => presentMenu(row, options.language))
 }

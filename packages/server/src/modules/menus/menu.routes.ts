@@ -14,13 +14,13 @@ export function menuRoutes(app: FastifyInstance): void {
   app.get(
     '/admin/menus/tree',
     documented(menuResource, 'The whole menu tree, nested under childrens'),
-    async () => {
+    async (request) => {
       const rows = await app.db
         .select()
         .from(menus)
         .where(isNull(menus.deleted_at))
         .orderBy(asc(menus.left_margin))
-      return { menus: buildMenuTree(rows.map(presentMenu)) }
+      return { menus: buildMenuTree(rows.map((row) => presentMenu(row, request.language))) }
     },
   )
 

@@ -1,5 +1,6 @@
 import { menuResource, menuTypeOf, methodBitsToList, methodListToBits } from '@brokerdesk/shared'
 import { menus } from '../../db/schema/index'
+import { localizeOptions } from '../../i18n/seeded-texts'
 import { treeOptions } from '../../resource/option-sources'
 import { resourcePlugin } from '../../resource/resource-routes'
 import { parentNameColumn } from '../../resource/tree/parent-name-column'
@@ -22,6 +23,10 @@ export const menusBinding: ResourceBinding = {
   definition: menuResource,
   table: menus,
   pageColumns: parentNameColumn(menus),
+  seeded: [
+    { kind: 'menus', key: 'id', fields: { name: 'name', description: 'description' } },
+    { kind: 'menus', key: 'parent_id', fields: { parent_name: 'name' } },
+  ],
   enrich: async (_db, rows) => presentMenuRows(rows),
   beforeWrite: async (values) => {
     const stored = { ...values }
@@ -29,7 +34,9 @@ export const menusBinding: ResourceBinding = {
     if (Array.isArray(values.use)) stored.use = useBitsOf(values.use as string[])
     return stored
   },
-  pageOptions: async (db) => ({ parent_id: await treeOptions(db, menus) }),
+  pageOptions: async (db, ctx) => ({
+    parent_id: localizeOptions(ctx.language, 'menus', await treeOptions(db, menus)),
+  }),
 }
 
 export const menusModule = resourcePlugin(menusBinding, menuRoutes)

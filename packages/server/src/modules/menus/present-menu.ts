@@ -1,5 +1,13 @@
-import { APP_ENVS, type AppEnv, type MenuItem, methodBitsToList, USE_BITS } from '@brokerdesk/shared'
+import {
+  APP_ENVS,
+  type AppEnv,
+  type Language,
+  type MenuItem,
+  methodBitsToList,
+  USE_BITS,
+} from '@brokerdesk/shared'
 import type { menus } from '../../db/schema/index'
+import { seededText } from '../../i18n/seeded-texts'
 
 type MenuRow = typeof menus.$inferSelect
 
@@ -9,13 +17,16 @@ export function useList(mask: number): MenuItem['use'] {
   return (Object.keys(USE_BITS) as Array<keyof typeof USE_BITS>).filter((k) => (mask & USE_BITS[k]) !== 0)
 }
 
-/** A menu row as the API shows it: the method and use bitmasks become lists. */
-export function presentMenu(row: MenuRow): MenuItem {
+/**
+ * A menu row as the API shows it: the method and use bitmasks become lists, seeded names and
+ * descriptions in the caller's language.
+ */
+export function presentMenu(row: MenuRow, language: Language): MenuItem {
   const options = row.options as MenuItem['options']
   return {
     id: row.id,
     parent_id: row.parent_id,
-    name: row.name,
+    name: seededText(language, 'menus', row.id, 'name', row.name),
     url: row.url,
     method: methodBitsToList(row.method),
     level: row.level,
@@ -28,7 +39,7 @@ export function presentMenu(row: MenuRow): MenuItem {
     is_page: row.is_page,
     disabled: row.disabled,
     env: (row.env ?? []).filter((e): e is AppEnv => (APP_ENVS as readonly string[]).includes(e)),
-    description: row.description,
+    description: seededText(language, 'menus', row.id, 'description', row.description),
     action: row.action,
     use: useList(row.use),
     middleware: row.middleware ?? [],

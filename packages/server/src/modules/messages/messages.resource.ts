@@ -1,6 +1,7 @@
 import { messageResource, type TRecipientsQuery, ZRecipientsQuerySchema } from '@brokerdesk/shared'
 import { sql } from 'drizzle-orm'
 import { messages, messageUser, roles, users } from '../../db/schema/index'
+import { localizeOptions } from '../../i18n/seeded-texts'
 import { treeOptions } from '../../resource/option-sources'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding } from '../../resource/types'
@@ -33,10 +34,20 @@ export const messagesBinding: ResourceBinding = {
         'author_name',
       ),
   }),
+  seeded: [
+    { kind: 'roles', key: 'role_id', fields: { role_name: 'name' } },
+    { kind: 'users', key: 'user_id', fields: { author_name: 'name' } },
+  ],
   enrich: countRecipients,
   beforeWrite: prepareMessageValues,
   // The chosen users are searched (GET /admin/messages/recipients), never listed whole.
-  pageOptions: async (db, ctx) => ({ role_id: await treeOptions(db, roles, ownOrBelowRoles(ctx.roleIds)) }),
+  pageOptions: async (db, ctx) => ({
+    role_id: localizeOptions(
+      ctx.language,
+      'roles',
+      await treeOptions(db, roles, ownOrBelowRoles(ctx.roleIds)),
+    ),
+  }),
 }
 
 /** The message centre: the resource, the recipient search, and every user's inbox. */

@@ -29,6 +29,7 @@ export const openRoutes: FastifyPluginAsyncZod = async (app) => {
       env: app.config.env,
       groups: request.user ? (request.user.admin ? ['open', 'home', 'admin'] : ['open', 'home']) : ['open'],
       roleIds: request.user?.admin?.roles.map((role) => role.id),
+      language: request.language,
     }),
   }))
 
@@ -42,7 +43,7 @@ export const openRoutes: FastifyPluginAsyncZod = async (app) => {
     '/open/user',
     { schema: { querystring: z.object({ force: z.string().optional() }) } },
     async (request) => ({
-      user: request.user ? presentSessionUser(request.user) : {},
+      user: request.user ? presentSessionUser(request.user, request.language) : {},
       lifetime: app.config.sessionLifetime,
     }),
   )

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { menuRole, menus, roles } from '../../db/schema/index'
 import { forbidden, notFound } from '../../errors'
+import { seededText } from '../../i18n/seeded-texts'
 import { runWrite } from '../../resource/run-write'
 import type { ResourceContext } from '../../resource/types'
 import { presentMenu } from '../menus/present-menu'
@@ -44,8 +45,8 @@ export async function getRolePermissions(ctx: ResourceContext, id: number): Prom
     .where(and(isNull(menus.deleted_at), menuHeldBy(ctx.roleIds)))
     .orderBy(asc(menus.left_margin))
   return {
-    role: { id: role.id, name: role.name },
-    menus: nestMenus(items.map((item) => presentMenu(item.menu))),
+    role: { id: role.id, name: seededText(ctx.language, 'roles', role.id, 'name', role.name) },
+    menus: nestMenus(items.map((item) => presentMenu(item.menu, ctx.language))),
     checked: items.filter((item) => item.checked).map((item) => item.menu.id),
   }
 }

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { adminRole, admins, menuRole, roles } from '../../db/schema/index'
 import { forbidden } from '../../errors'
+import { seededText } from '../../i18n/seeded-texts'
 import { invalidFields } from '../../resource/field-errors'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding, ResourceContext, Row } from '../../resource/types'
@@ -92,13 +93,16 @@ async function checkRoleDelete(rows: Row[], { tx, ctx }: { tx: Tx; ctx: Resource
   const managed = await filterAssignableRoles(tx, ctx.roleIds, ids)
   if (ids.some((id) => !managed.has(id))) throw forbidden()
   const [held] = await tx
-    .select({ name: roles.name })
+    .select({ id: roles.id, name: roles.name })
     .from(adminRole)
     .innerJoin(admins, and(eq(admins.id, adminRole.admin_id), isNull(admins.deleted_at)))
     .innerJoin(roles, eq(roles.id, adminRole.role_id))
     .where(inArray(adminRole.role_id, ids))
     .limit(1)
-  if (held) throw refuse(ctx.language, 'ids', 'roles.has_admins', { name: held.name })
+  if (held)
+    throw refuse(ctx.language, 'ids', 'roles.has_admins', {
+      name: seededText(ctx.language, 'roles', held.id, 'name', held.name),
+    })
 }
 
 export const rolesBinding: ResourceBinding = {
@@ -106,11 +110,15 @@ export const rolesBinding: ResourceBinding = {
   table: roles,
   references: { tmp_id: { table: roles } },
   pageColumns: roleColumns,
+  seeded: [
+    { kind: 'roles', key: 'id', fields: { name: 'name', description: 'description' } },
+    { kind: 'roles', key: 'parent_id', fields: { parent_name: 'name' } },
+  ],
   scope: async (ctx) => rolesBelow(ctx.roleIds),
   beforeWrite: checkRoleValues,
   afterWrite: copyTemplatePermissions,
   beforeDelete: checkRoleDelete,
-  pageOptions: (db, ctx) => roleFormOptions(db, ctx.roleIds),
+  pageOptions: (db, ctx) => roleFormOptions(db, ctx.roleIds, ctx.language),
 }
 
 export const rolesModule = resourcePlugin(rolesBinding, rolePermissionRoutes)

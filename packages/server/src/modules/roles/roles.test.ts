@@ -70,7 +70,7 @@ describe('roles', () => {
     expect(rows.find((r) => r.id === 1)).toMatchObject({ admins_count: 1, parent_id: 0 })
     expect(rows.find((r) => r.id === manager.id)).toMatchObject({
       admins_count: 1,
-      parent_name: 'Super administrator',
+      parent_name: '超级管理员',
     })
     expect(rows.find((r) => r.id === clerk.id)).toMatchObject({ admins_count: 0, level: 3 })
   })

@@ -30,6 +30,7 @@ async function endSessionsOfChangedAccount(id: number, values: Row, { tx, mode }
  */
 export const usersBinding: ResourceBinding = {
   definition: userResource,
+  seeded: [{ kind: 'users', key: 'id', fields: { name: 'name' } }],
   table: users,
   uniqueIndexes: {
     users_uname_unique: 'uname',

@@ -1,4 +1,4 @@
-import type { ListPage } from '@brokerdesk/shared'
+import type { Language, ListPage } from '@brokerdesk/shared'
 import type { SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { presentRows } from '../present-rows'
@@ -27,13 +27,14 @@ export async function listTree(
   db: Db,
   binding: ResourceBinding,
   where: SQL | undefined,
+  language: Language,
 ): Promise<ListPage<Row>> {
   const rows = await selectRows(db, binding, {
     where,
     order: [{ field: 'left_margin', desc: false }],
     limit: MAX_TREE_NODES,
   })
-  const records = await presentRows(db, binding, rows)
+  const records = await presentRows(db, binding, rows, language)
   return {
     data: nestRecords(records),
     current_page: 1,

@@ -10,7 +10,7 @@ import { countPages, groupMenu } from '../../../app/menu-tree'
 import { useHeldRoutes } from '../../../app/permissions'
 import { useDocumentTitle } from '../../../app/use-document-title'
 import { useLocaleState } from '../../../i18n/language'
-import { menuLabel } from '../../../i18n/menu-label'
+import { useMenuName } from '../../../i18n/menu-label'
 import { useSession } from '../../../state/session'
 import { DemoDataOffer } from './DemoDataOffer'
 import { LoginCharts } from './LoginCharts'
@@ -26,7 +26,7 @@ export default function AdminIndexPage() {
   const can = useHeldRoutes()
   const tree = useMemo(() => groupMenu(menus.data ?? [], 'admin'), [menus.data])
   const config = getConfig()
-  useDocumentTitle(menuLabel('Backstage home page'))
+  useDocumentTitle(useMenuName('/admin/index'))
 
   const avatar = typeof user.avatar === 'string' && user.avatar ? user.avatar : config.def_avatar
   const stats = {

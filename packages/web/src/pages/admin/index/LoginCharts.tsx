@@ -9,7 +9,7 @@ import { useHeldRoutes } from '../../../app/permissions'
 import { formatPeriodStart } from '../../../components/charts/period-label'
 import { TrendChart } from '../../../components/charts/TrendChart'
 import { useLocaleState } from '../../../i18n/language'
-import { menuLabel } from '../../../i18n/menu-label'
+import { useMenuName } from '../../../i18n/menu-label'
 
 function useLoginSeries(range: LoginRange) {
   return useQuery({
@@ -24,6 +24,7 @@ export function LoginCharts() {
   const { t } = useTranslation()
   const { language } = useLocaleState()
   const can = useHeldRoutes()
+  const logCountsName = useMenuName('/admin/log-counts')
   const [range, setRange] = useState<LoginRange>('week')
   const series = useLoginSeries(range)
   const answer = series.data
@@ -45,11 +46,7 @@ export function LoginCharts() {
   return (
     <Card
       title={t('admin.charts.title')}
-      extra={
-        can('/admin/log-counts/list', 'GET') && (
-          <Link to="/admin/log-counts">{menuLabel('Log statistics')}</Link>
-        )
-      }
+      extra={can('/admin/log-counts/list', 'GET') && <Link to="/admin/log-counts">{logCountsName}</Link>}
     >
       <Flex vertical gap={16}>
         <Segmented<LoginRange>

@@ -5,9 +5,8 @@ import { PageFrame, QueryState, type ResourcePageProps } from '../../../componen
 import { usePageData, useResourceRow } from '../../../components/resource/resource-api'
 import { menuLabel } from '../../../i18n/menu-label'
 import { LogChanges } from './LogChanges'
-import { logMenuLabel } from './log-menu-label'
 
-/** One operation-log entry: its fields, the menu item translated, and what an update changed. */
+/** One operation-log entry: its fields and what an update changed. */
 export default function LogDetail({ resource, title }: ResourcePageProps) {
   const { t } = useTranslation()
   const id = useParams().id ?? ''
@@ -16,12 +15,7 @@ export default function LogDetail({ resource, title }: ResourcePageProps) {
   return (
     <PageFrame title={`${menuLabel(title)} · ${t('actions.show')} #${id}`}>
       {page.data && row.data ? (
-        <ResourceDetail
-          page={page.data}
-          row={row.data}
-          omit={['menu_id', 'user_id', 'menu_resource', 'menu_action', 'changes']}
-          cells={{ menu_name: (_, entry) => logMenuLabel(entry) }}
-        >
+        <ResourceDetail page={page.data} row={row.data} omit={['menu_id', 'user_id', 'changes']}>
           <LogChanges row={row.data} />
         </ResourceDetail>
       ) : (

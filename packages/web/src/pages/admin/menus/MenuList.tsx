@@ -1,16 +1,15 @@
 import { ApartmentOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useHeldRoutes } from '../../../app/permissions'
 import ResourceListPage from '../../../components/resource/ResourceListPage'
 import type { ResourcePageProps } from '../../../components/resource/ResourcePage'
-import { menuItemLabel } from '../../../i18n/menu-label'
+import { menuItemLabel, useMenuName } from '../../../i18n/menu-label'
 
-/** Menu settings: the generic tree list, names translated, with a way to the drag page. */
+/** Menu settings: the generic tree list, action items by their action, with a way to the drag page. */
 export default function MenuList(props: ResourcePageProps) {
-  const { t } = useTranslation()
   const can = useHeldRoutes()
+  const dragPage = useMenuName('/admin/menus/tree')
   return (
     <ResourceListPage
       {...props}
@@ -25,7 +24,7 @@ export default function MenuList(props: ResourcePageProps) {
       toolbar={
         can('/admin/menus/tree', 'GET') ? (
           <Link to="/admin/menus/tree">
-            <Button icon={<ApartmentOutlined />}>{t('menu.Menu drag')}</Button>
+            <Button icon={<ApartmentOutlined />}>{dragPage}</Button>
           </Link>
         ) : undefined
       }

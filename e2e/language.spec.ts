@@ -1,0 +1,102 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { callApi } from './support/api'
+import { launchBrowser, newContext, snapshotFailures } from './support/browser'
+import { logIn, zh, zhMenu } from './support/identity'
+import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
+
+const stamp = Date.now().toString(36).slice(-5)
+const PHONE = `400-${stamp}`
+/** The settings menu item (the log names an edit of a setting by it). */
+const SETTINGS_MENU = 49
+
+let server: RunningServer
+let browser: Browser
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** The texts of one column of the list's table, found by its header. */
+async function columnTexts(page: Page, header: string): Promise<string[]> {
+  const table = page.locator('.ant-table').first()
+  await table.locator('tbody tr.ant-table-row').first().waitFor()
+  const headers = await table.locator('thead th').allInnerTexts()
+  const index = headers.findIndex((text) => text.trim() === header)
+  expect(index, `${header} in ${headers.join('|')}`).toBeGreaterThanOrEqual(0)
+  return table.locator(`tbody tr.ant-table-row > td:nth-child(${index + 1})`).allInnerTexts()
+}
+
+describe("seeded rows in the reader's language", () => {
+  let context: BrowserContext
+  let page: Page
+  snapshotFailures(() => [page])
+
+  beforeAll(async () => {
+    context = await newContext(browser, { baseURL: server.baseUrl })
+    page = await context.newPage()
+    await page.goto('/open/login')
+    await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
+  })
+  afterAll(async () => {
+    await context?.close()
+  })
+
+  it('reads the roles, the settings and the operation log in Chinese, with no English left', async () => {
+    // An edit of a seeded setting through the form's values as shown: it stays a seeded one.
+    const found = await callApi<{ data: Array<Record<string, unknown>> }>(
+      page,
+      'GET',
+      '/admin/configs/list?keyword=contact_phone',
+    )
+    const setting = found.body.data[0]
+    expect(setting.name).toBe('联系电话')
+    const saved = await callApi(page, 'PUT', `/admin/configs/${setting.id}`, {
+      name: setting.name,
+      value: PHONE,
+    })
+    expect(saved.status).toBe(200)
+
+    await page.goto('/admin/roles')
+    const role = page.getByRole('row').filter({ hasText: '超级管理员' })
+    await role.waitFor()
+    const roleText = (await role.getByRole('cell').allInnerTexts()).join(' ')
+    expect(roleText).toContain('拥有全部权限')
+    expect(roleText).not.toMatch(/[A-Za-z]/)
+
+    await page.goto('/admin/configs')
+    const names = await columnTexts(page, zh.labels.configs.name)
+    expect(names).toContain('站点名称')
+    for (const name of names) expect(name).not.toMatch(/[A-Za-z]/)
+
+    await page.goto('/admin/logs')
+    const entry = page
+      .getByRole('row')
+      .filter({ hasText: `/admin/configs/${setting.id}` })
+      .first()
+    await entry.waitFor()
+    const cells = await entry.getByRole('cell').allInnerTexts()
+    expect(cells).toContain(`${zhMenu(SETTINGS_MENU)} · ${zh.options.menus.only.update}`)
+    expect(cells).toContain('管理员')
+  })
+
+  it('reads them in English after switching the language, the edited setting still seeded', async () => {
+    await page.getByRole('button', { name: zh.language.label }).click()
+    await page.getByRole('menuitem', { name: 'English' }).click()
+    const entry = page.getByRole('row').filter({ hasText: '/admin/configs/' }).first()
+    await expect.poll(async () => entry.getByRole('cell').allInnerTexts()).toContain('System settings · Edit')
+    expect(await entry.getByRole('cell').allInnerTexts()).toContain('Administrator')
+
+    await page.goto('/admin/configs')
+    const names = await columnTexts(page, 'Name')
+    expect(names).toContain('Contact phone')
+    expect(names).toContain('Site name')
+
+    await page.goto('/admin/roles')
+    await page.getByRole('row').filter({ hasText: 'Super administrator' }).waitFor()
+    expect(await page.getByRole('row').filter({ hasText: 'Holds every permission' }).count()).toBe(1)
+  })
+})
