@@ -30,7 +30,12 @@ export function crc32(bytes: Uint8Array, previous = 0): number {
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
+/** Whatever escapeXml changes: most cells hold none of it and are taken as they are. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/
+
 export function escapeXml(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text
   return text
     .replace(CONTROL, '')
     .replace(LONE_SURROGATE, '')
@@ -51,12 +56,17 @@ export function columnName(index: number): string {
 /** Excel keeps at most 32,767 characters in a cell. */
 const CELL_TEXT_MAX = 32_767
 
+/** Text whose spaces a reader would trim without xml:space="preserve": leading, trailing, line breaks. */
+const TRIMMABLE = /^\s|\s$|\n/
+
 function cellXml(ref: string, value: string | number | boolean, style: string): string {
   if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"${style}><v>${value}</v></c>`
   if (typeof value === 'boolean') return `<c r="${ref}"${style} t="b"><v>${value ? 1 : 0}</v></c>`
   const text = String(value)
   if (text === '') return ''
-  return `<c r="${ref}"${style} t="inlineStr"><is><t xml:space="preserve">${escapeXml(text.slice(0, CELL_TEXT_MAX))}</t></is></c>`
+  const escaped = escapeXml(text.length > CELL_TEXT_MAX ? text.slice(0, CELL_TEXT_MAX) : text)
+  const space = TRIMMABLE.test(escaped) ? ' xml:space="preserve"' : ''
+  return `<c r="${ref}"${style} t="inlineStr"><is><t${space}>${escaped}</t></is></c>`
 }
 
 /** One sheet row (1-based `rowNumber`); `bold` uses the header's style. */
@@ -73,13 +83,14 @@ export function rowXml(
 
 /** The rows `rows` of an export as sheet XML, the first of them being sheet row `firstRowNumber`. */
 export function rowsXml(keys: readonly string[], rows: readonly SheetRow[], firstRowNumber: number): string {
+  const letters = keys.map((_, i) => columnName(i))
   let xml = ''
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]
-    xml += rowXml(
-      firstRowNumber + i,
-      keys.map((key) => cellOut(row[key])),
-    )
+    const number = firstRowNumber + i
+    xml += `<row r="${number}">`
+    for (let k = 0; k < keys.length; k++) xml += cellXml(letters[k] + number, cellOut(row[keys[k]]), '')
+    xml += '</row>'
   }
   return xml
 }
