@@ -1,6 +1,7 @@
 import { MAX_IMPORT_ROWS, MAX_INTEGER } from '@brokerdesk/shared'
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { Tx } from '../db/client'
+import { insertRows } from '../db/raw-query'
 import { bumpIdSequence } from '../db/seed/sequences'
 import { setStatementTimeout } from '../db/statement-timeout'
 import { AppError } from '../errors'
@@ -94,27 +95,26 @@ async function insertTogether(tx: Tx, ctx: ResourceContext, binding: ResourceBin
   }
   if (checked.length === 0) return []
   const split = checked.map((item) => toColumnValues(binding, item.values))
-  const idColumn = requireColumn(binding.table, 'id')
   let ids: number[]
   try {
     ids = await tx.transaction(async (savepoint) => {
-      const rows = await savepoint
-        .insert(binding.table)
-        .values(split.map((values) => values.columns) as never)
-        .returning({ id: idColumn })
+      const ids = await insertRows(
+        savepoint,
+        binding.table,
+        split.map((values) => values.columns),
+      )
       const linkRows = new Map<LinkRule, Row[]>()
       split.forEach((values, i) => {
         for (const [field, targets] of Object.entries(values.links)) {
           const link = binding.links?.[field] as LinkRule
           const list = linkRows.get(link) ?? []
           for (const target of targets as number[])
-            list.push({ [link.ownerColumn.name]: rows[i].id, [link.targetColumn.name]: target })
+            list.push({ [link.ownerColumn.name]: ids[i], [link.targetColumn.name]: target })
           linkRows.set(link, list)
         }
       })
-      for (const [link, list] of linkRows)
-        if (list.length > 0) await savepoint.insert(link.table).values(list as never)
-      return rows.map((row) => row.id as number)
+      for (const [link, list] of linkRows) if (list.length > 0) await insertRows(savepoint, link.table, list)
+      return ids
     })
   } catch {
     return checked.map((item) => item.entry)
