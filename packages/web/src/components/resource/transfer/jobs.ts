@@ -3,7 +3,7 @@ import { i18n } from '../../../i18n/i18n'
 import { pushAlert } from '../../../state/alerts'
 import { showModal } from '../../../state/modal'
 import { chunk, fileNameOf, ROWS_PER_FILE, rowsFromCells, type SheetRow, sheetNameOf } from './sheet'
-import { type SavedTask, startTask, type TaskJob, transferStorage } from './task-store'
+import { hasTask, type SavedTask, startTask, type TaskJob, transferStorage } from './task-store'
 import type { TransferStorage } from './transfer-storage'
 import { downloadXlsx, readXlsx, saveBlob } from './xlsx'
 import { buildXlsx, encodePiece, rowsXml, sheetHead } from './xlsx-stream'
@@ -220,40 +220,110 @@ export interface ImportOptions {
   /** The export's name: the template's sheet name comes from it. */
   name: string
   keys: readonly string[]
-  rows: SheetRow[]
   onDone?: () => void
 }
 
-/** Creates the job of an import: chunks of 200 rows sent one by one, failed rows collected. */
-export function importJob(options: ImportOptions, send = sendImportChunk, write = downloadXlsx): TaskJob {
-  const chunks = chunk(options.rows)
-  let index = 0
-  let imported = 0
-  const failed: SheetRow[] = []
+/** Where an import stands, kept after every chunk so a reload resumes it. */
+export interface ImportState {
+  kind: 'import'
+  id: string
+  url: string
+  name: string
+  keys: string[]
+  /** How many chunks the rows make (kept as pieces `<id>-rows`), and the next one to send. */
+  chunks: number
+  index: number
+  imported: number
+  /** Failed rows so far (each chunk's kept as piece `<id>-failed`, in chunk order). */
+  failed: number
+}
+
+const rowsPiece = (state: ImportState) => `${state.id}-rows`
+const failedPiece = (state: ImportState) => `${state.id}-failed`
+const jsonBlob = (value: unknown) => new Blob([JSON.stringify(value)], { type: 'application/json' })
+const readJson = async (blob: Blob) => JSON.parse(await blob.text()) as SheetRow[]
+
+/** Keeps the rows of a new import as chunks of 200 (SPEC §9) and answers its state. */
+export async function newImportState(
+  options: Omit<ImportOptions, 'onDone'>,
+  rows: readonly SheetRow[],
+  storage: TransferStorage,
+): Promise<ImportState> {
+  const state: ImportState = {
+    kind: 'import',
+    id: newTaskId(),
+    url: options.url,
+    name: options.name,
+    keys: [...options.keys],
+    chunks: 0,
+    index: 0,
+    imported: 0,
+    failed: 0,
+  }
+  const chunks = chunk(rows)
+  for (const [seq, rowsOfChunk] of chunks.entries())
+    await storage.putPiece(rowsPiece(state), seq, jsonBlob(rowsOfChunk))
+  state.chunks = chunks.length
+  return state
+}
+
+/**
+ * The job of an import: its chunks sent one by one, each chunk's failed rows kept, the kept state
+ * moved on after every chunk (a reload resumes at the chunk not yet answered; a chunk whose answer
+ * was lost is sent again, and an import naming no ids would then store its rows twice, as with any
+ * repeated request). At the end the failed rows are offered as a sheet.
+ */
+export function importJob(
+  initial: ImportState,
+  storage: TransferStorage,
+  send = sendImportChunk,
+  write = downloadXlsx,
+  onDone?: () => void,
+): TaskJob {
+  let state: ImportState = { ...initial }
+  const discard = async () => {
+    await storage.deletePieces(rowsPiece(state))
+    await storage.deletePieces(failedPiece(state))
+  }
   return {
     model: 1,
     async next() {
-      if (chunks.length === 0) return true
-      const answer = await send(options.url, chunks[index])
-      imported += answer.imported ?? 0
-      failed.push(...(answer.errors ?? []))
-      index += 1
-      return index >= chunks.length
+      if (state.index >= state.chunks) return true
+      const s = { ...state }
+      const [piece] = await storage.getPieces(rowsPiece(s), s.index, s.index + 1)
+      const answer = await send(s.url, await readJson(piece))
+      const errors = answer.errors ?? []
+      await storage.putPiece(failedPiece(s), s.index, jsonBlob(errors))
+      s.imported += answer.imported ?? 0
+      s.failed += errors.length
+      s.index += 1
+      state = s
+      return s.index >= s.chunks
     },
-    progress: () => (chunks.length === 0 ? 100 : Math.round((index / chunks.length) * 100)),
-    finish() {
-      options.onDone?.()
+    progress: () => (state.chunks === 0 ? 100 : Math.round((state.index / state.chunks) * 100)),
+    async finish() {
+      onDone?.()
+      const failed: SheetRow[] = []
+      if (state.failed > 0)
+        for (const piece of await storage.getPieces(failedPiece(state), 0, state.chunks))
+          failed.push(...(await readJson(piece)))
+      await discard()
       if (failed.length === 0) {
         alert('success', 'messages.import_success')
         return
       }
       showModal({
         title: i18n.t('http.prompt'),
-        content: i18n.t('messages.import_partial', { success_number: imported, error_number: failed.length }),
-        onOk: () => void write(i18n.t('messages.wrong_data'), [...options.keys, 'error'], failed),
+        content: i18n.t('messages.import_partial', {
+          success_number: state.imported,
+          error_number: failed.length,
+        }),
+        onOk: () => void write(i18n.t('messages.wrong_data'), [...state.keys, 'error'], failed),
       })
     },
     fail: () => alert('danger', 'messages.import_error'),
+    snapshot: () => state as unknown as SavedTask,
+    discard,
   }
 }
 
@@ -262,9 +332,13 @@ export function sendImportChunk(url: string, datas: SheetRow[]): Promise<ImportA
 }
 
 /** Reads an xlsx file and starts its import; refuses other files and other templates. */
-export async function startImport(file: File, options: Omit<ImportOptions, 'rows'>): Promise<boolean> {
+export async function startImport(file: File, options: ImportOptions): Promise<boolean> {
   if (!/\.xlsx$/i.test(file.name)) {
     alert('danger', 'messages.wrong_template')
+    return false
+  }
+  if (hasTask()) {
+    alert('warning', 'messages.task_exists')
     return false
   }
   const sheet = await readXlsx(file)
@@ -272,13 +346,19 @@ export async function startImport(file: File, options: Omit<ImportOptions, 'rows
     alert('danger', 'messages.wrong_template')
     return false
   }
-  const started = startTask(importJob({ ...options, rows: rowsFromCells(sheet.cells) }))
-  if (!started) alert('warning', 'messages.task_exists')
+  const storage = transferStorage()
+  const state = await newImportState(options, rowsFromCells(sheet.cells), storage)
+  const started = startTask(importJob(state, storage, sendImportChunk, downloadXlsx, options.onDone))
+  if (!started) {
+    await importJob(state, storage).discard?.()
+    alert('warning', 'messages.task_exists')
+  }
   return started
 }
 
-/** Rebuilds a kept task after a reload (the exports; an import's rows are kept too, see importJob). */
+/** Rebuilds a kept task after a reload: an export or an import, where it stopped. */
 export function restoreJob(saved: SavedTask, storage: TransferStorage): TaskJob | null {
   if (saved.kind === 'export') return exportJob(saved as unknown as ExportState, storage)
+  if (saved.kind === 'import') return importJob(saved as unknown as ImportState, storage)
   return null
 }
