@@ -6,7 +6,7 @@ import { chunk, fileNameOf, ROWS_PER_FILE, rowsFromCells, type SheetRow, sheetNa
 import { hasTask, type SavedTask, startTask, type TaskJob, transferStorage } from './task-store'
 import type { TransferStorage } from './transfer-storage'
 import { downloadXlsx, readXlsx, saveBlob } from './xlsx'
-import { buildXlsx, encodePiece, rowsXml, sheetHead } from './xlsx-stream'
+import { buildXlsx, rowsXml, sheetHead, sheetPiece } from './xlsx-stream'
 
 interface ExportPage {
   current_page: number
@@ -42,11 +42,10 @@ export interface ExportState {
   maxId: number
   /** The last page as far as known: the first page's estimate, for the progress only. */
   lastPage: number
-  /** The file being written (1, 2, …), its rows so far, its pieces (the head first), CRC and size. */
+  /** The file being written (1, 2, …), its rows so far, its pieces (the head first) and their size. */
   part: number
   partRows: number
   pieces: number
-  crc: number
   size: number
   /** Rows per file (SPEC §9: 100,000). */
   rowsPerFile: number
@@ -73,7 +72,6 @@ export function newExportState(
     part: 1,
     partRows: 0,
     pieces: 0,
-    crc: 0,
     size: 0,
     rowsPerFile,
   }
@@ -94,7 +92,7 @@ export function exportJob(
   saveFile: SaveFile = saveBlob,
   rowsPerPiece = ROWS_PER_PIECE,
 ): TaskJob {
-  /** Where the export stands (pieces, CRC and size count what is stored; partRows the pending rows too). */
+  /** Where the export stands (pieces and size count what is stored; partRows the pending rows too). */
   let state: ExportState = { ...initial }
   /** The state as of the last stored piece: what a reload resumes from. */
   let kept: ExportState = { ...initial }
@@ -103,18 +101,17 @@ export function exportJob(
   let pendingRows = 0
   const { options } = state
   const piece = (s: ExportState) => `${s.id}-${s.part}`
-  const addPiece = async (s: ExportState, xml: string) => {
-    const encoded = encodePiece(xml, s.crc, s.size)
-    await storage.putPiece(piece(s), s.pieces, new Blob([encoded.bytes as Uint8Array<ArrayBuffer>]))
+  const addPiece = async (s: ExportState, xml: readonly string[]) => {
+    const blob = sheetPiece(xml)
+    await storage.putPiece(piece(s), s.pieces, blob)
     s.pieces += 1
-    s.crc = encoded.crc
-    s.size = encoded.size
+    s.size += blob.size
   }
   /** Stores the pending XML as the part's next piece (the head first). */
   const storePending = async (s: ExportState) => {
-    if (s.pieces === 0) await addPiece(s, sheetHead(options.keys))
+    if (s.pieces === 0) await addPiece(s, [sheetHead(options.keys)])
     if (pending.length === 0) return
-    const xml = pending.join('')
+    const xml = pending
     pending = []
     pendingRows = 0
     await addPiece(s, xml)
@@ -122,10 +119,7 @@ export function exportJob(
   const writeFile = async (s: ExportState) => {
     await storePending(s)
     const pieces = await storage.getPieces(piece(s), 0, s.pieces)
-    saveFile(
-      await buildXlsx(options.name, { pieces, crc: s.crc, size: s.size }),
-      fileNameOf(options.name, s.part),
-    )
+    saveFile(await buildXlsx(options.name, { pieces, size: s.size }), fileNameOf(options.name, s.part))
     await storage.deletePieces(piece(s))
   }
   const request = (page: number, maxId: number) => {
@@ -170,7 +164,7 @@ export function exportJob(
         if (s.partRows >= s.rowsPerFile) {
           await writeFile(s)
           wroteFile = true
-          Object.assign(s, { part: s.part + 1, partRows: 0, pieces: 0, crc: 0, size: 0 })
+          Object.assign(s, { part: s.part + 1, partRows: 0, pieces: 0, size: 0 })
         }
       }
       s.maxId = nextMaxId

@@ -1,11 +1,11 @@
 import { cellOut, type SheetRow, sheetNameOf } from './sheet'
 
 /**
- * A small streaming xlsx writer: the sheet's rows become XML text piece by piece (one piece per export
- * page), each piece is kept as a Blob (in IndexedDB while a task runs) and the file is assembled from
- * the pieces at the end as an uncompressed ("stored") zip, so no workbook is ever held in memory.
- * The CRC-32 and the size of the sheet are carried along from piece to piece; the sheet is deflated
- * once, at the end, by the browser's CompressionStream.
+ * A small streaming xlsx writer: the sheet's rows become XML text piece by piece, each piece is kept
+ * as a Blob made straight from the strings (the browser encodes them; in IndexedDB while a task
+ * runs) and the file is assembled from the pieces at the end, so no workbook is ever held in memory.
+ * The sheet is deflated once, at the end, by the browser's CompressionStream as gzip, whose trailer
+ * gives the CRC-32 the zip needs: no byte of the sheet passes through JavaScript.
  */
 
 const CRC_TABLE = (() => {
@@ -106,10 +106,9 @@ export function sheetHead(keys: readonly string[]): string {
 
 const encoder = new TextEncoder()
 
-/** A piece of the sheet as bytes, with the running CRC and size. */
-export function encodePiece(xml: string, crc: number, size: number) {
-  const bytes = encoder.encode(xml) as Uint8Array<ArrayBuffer>
-  return { bytes, crc: crc32(bytes, crc), size: size + bytes.length }
+/** A piece of the sheet as a Blob: the XML strings, encoded as UTF-8 by the browser. */
+export function sheetPiece(xml: readonly string[]): Blob {
+  return new Blob(xml as string[])
 }
 
 function staticParts(sheetName: string): [string, string][] {
@@ -138,10 +137,9 @@ function staticParts(sheetName: string): [string, string][] {
   ]
 }
 
-/** The sheet part as written so far: its pieces (the head included), CRC-32 and size in bytes. */
+/** The sheet part as written so far: its pieces (the head included) and size in bytes. */
 export interface SheetPieces {
   pieces: readonly Blob[]
-  crc: number
   size: number
 }
 
@@ -151,17 +149,45 @@ function dosDateTime(date: Date): [number, number] {
   return [time, day]
 }
 
+/** A deflated part: the raw deflate data and the CRC-32 of what was deflated. */
+export interface Deflated {
+  data: Blob
+  crc: number
+}
+
 /**
- * Deflates a Blob with the browser's CompressionStream (in native code, streamed from the Blob, which
+ * The raw deflate data and CRC-32 of a gzip member (RFC 1952): the header (10 bytes, more when it
+ * names a file or carries extras, which CompressionStream's does not) and the 8-byte trailer
+ * (CRC-32, size) around the deflate data. Null when the header is not a plain one.
+ */
+export async function fromGzip(gzip: Blob): Promise<Deflated | null> {
+  if (gzip.size < 18) return null
+  const head = new Uint8Array(await gzip.slice(0, 10).arrayBuffer())
+  if (head[0] !== 0x1f || head[1] !== 0x8b || head[2] !== 8 || head[3] !== 0) return null
+  const trailer = new DataView(await gzip.slice(gzip.size - 8).arrayBuffer())
+  return { data: gzip.slice(10, gzip.size - 8), crc: trailer.getUint32(0, true) }
+}
+
+/**
+ * Deflates a Blob with the browser's CompressionStream (native code, streamed from the Blob, which
  * may live on disk), or answers null where there is none.
  */
-export async function deflateRaw(blob: Blob): Promise<Blob | null> {
+export async function deflateBlob(blob: Blob): Promise<Deflated | null> {
   if (typeof CompressionStream === 'undefined' || typeof blob.stream !== 'function') return null
   try {
-    return await new Response(blob.stream().pipeThrough(new CompressionStream('deflate-raw'))).blob()
+    return await fromGzip(await new Response(blob.stream().pipeThrough(new CompressionStream('gzip'))).blob())
   } catch {
     return null
   }
+}
+
+/** The CRC-32 of a Blob, read a few MB at a time (only where the browser cannot deflate). */
+async function crc32OfBlob(blob: Blob): Promise<number> {
+  let crc = 0
+  const step = 4 * 1024 * 1024
+  for (let at = 0; at < blob.size; at += step)
+    crc = crc32(new Uint8Array(await blob.slice(at, at + step).arrayBuffer()), crc)
+  return crc
 }
 
 interface ZipEntry {
@@ -182,23 +208,22 @@ export async function buildXlsx(
   sheetName: string,
   sheet: SheetPieces,
   now = new Date(),
-  deflate: (blob: Blob) => Promise<Blob | null> = deflateRaw,
+  deflate: (blob: Blob) => Promise<Deflated | null> = deflateBlob,
 ): Promise<Blob> {
-  const tail = encodePiece(SHEET_TAIL, sheet.crc, sheet.size)
   const entries: ZipEntry[] = staticParts(sheetName).map(([name, text]) => {
     const bytes = encoder.encode(text) as Uint8Array<ArrayBuffer>
     const entry = { crc: crc32(bytes), size: bytes.length, stored: bytes.length, method: 0, data: [bytes] }
     return { ...entry, name: encoder.encode(name) as Uint8Array<ArrayBuffer> }
   })
-  const raw = new Blob([...sheet.pieces, tail.bytes])
+  const raw = new Blob([...sheet.pieces, SHEET_TAIL])
   const deflated = await deflate(raw)
   entries.push({
     name: encoder.encode('xl/worksheets/sheet1.xml') as Uint8Array<ArrayBuffer>,
-    crc: tail.crc,
-    size: tail.size,
-    stored: deflated ? deflated.size : raw.size,
+    crc: deflated ? deflated.crc : await crc32OfBlob(raw),
+    size: raw.size,
+    stored: deflated ? deflated.data.size : raw.size,
     method: deflated ? 8 : 0,
-    data: [deflated ?? raw],
+    data: [deflated ? deflated.data : raw],
   })
   const [time, day] = dosDateTime(now)
   const parts: BlobPart[] = []
