@@ -68,6 +68,18 @@ let firstExportUrl = null
 page.on('request', (request) => {
   if (!firstExportUrl && request.url().includes('/products/excel')) firstExportUrl = request.url()
 })
+// Each export request: when it was sent and when its answer had arrived (ms, the bench's clock).
+const exportRequests = []
+let exporting = true
+page.on('request', (request) => {
+  if (exporting && request.url().includes('/products/excel'))
+    exportRequests.push({ sent: performance.now(), done: 0 })
+})
+page.on('requestfinished', (request) => {
+  if (!request.url().includes('/products/excel')) return
+  const open = exportRequests.find((r) => r.done === 0)
+  if (open) open.done = performance.now()
+})
 const files = []
 page.on('download', async (download) => {
   const file = { name: download.suggestedFilename(), size: 0 }
@@ -103,6 +115,7 @@ await page.getByRole('button', { name: zh.actions.export }).click()
 await page.locator('.ant-progress-circle').first().waitFor({ state: 'visible', timeout: 30_000 })
 await page.locator('.ant-progress-circle').first().waitFor({ state: 'detached', timeout })
 const total = performance.now() - started - 1000
+exporting = false
 clearInterval(heapTimer)
 await sampleHeap()
 while (files.some((f) => f.size === 0)) await new Promise((r) => setTimeout(r, 100))
@@ -139,4 +152,11 @@ console.log(
 )
 console.log(
   `ratio      ${(reference.ms / total).toFixed(2)} of the reference's speed; tab JS heap peak ${mb(peakHeap)}`,
+)
+// Where the export's time went: waiting for answers, or the tab busy before asking for the next page.
+const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+const waits = exportRequests.filter((r) => r.done).map((r) => r.done - r.sent)
+const gaps = exportRequests.slice(1).map((r, i) => r.sent - exportRequests[i].done)
+console.log(
+  `requests   ${exportRequests.length}: answer after ${median(waits).toFixed(0)} ms (median), next asked ${median(gaps).toFixed(0)} ms after the previous answer (median; < 0: asked before it)`,
 )

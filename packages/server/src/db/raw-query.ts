@@ -1,8 +1,8 @@
 import { types as pgliteTypes } from '@electric-sql/pglite'
-import { getTableColumns, type Table } from 'drizzle-orm'
+import { getTableColumns, getTableName, type Table } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import pg from 'pg'
-import type { Db } from './client'
+import type { Db, Tx } from './client'
 
 /** Date and time types arrive as text, as drizzle's own queries receive them (its column mappers parse them). */
 const RAW_TYPE_IDS = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231])
@@ -56,4 +56,39 @@ export function decodeColumns<T>(table: Table, row: Record<string, unknown>, pre
     decoded[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value)
   }
   return decoded as T
+}
+
+/**
+ * Inserts many rows of `table` in one statement sent straight through the driver of a transaction
+ * (or savepoint): drizzle's builder spends about 10 µs on each value, and an import chunk has
+ * thousands. Values go through the columns' own mappers, as drizzle's inserts do; a key a row lacks
+ * takes the column's default (its $defaultFn where it has one). Answers the new rows' ids, in the rows' order.
+ */
+export async function insertRows(
+  tx: Tx,
+  table: Table,
+  rows: readonly Record<string, unknown>[],
+): Promise<number[]> {
+  if (rows.length === 0) return []
+  const columns = getTableColumns(table) as Record<string, PgColumn>
+  const computed = Object.keys(columns).filter((key) => columns[key].defaultFn)
+  const keys = [...new Set([...rows.flatMap((row) => Object.keys(row)), ...computed])].filter(
+    (key) => columns[key],
+  )
+  const values: unknown[] = []
+  const tuples = rows.map((row) => {
+    const cells = keys.map((key) => {
+      const given = key in row && row[key] !== undefined
+      if (!given && !columns[key].defaultFn) return 'default'
+      const value = given ? row[key] : columns[key].defaultFn?.()
+      values.push(value === null ? null : columns[key].mapToDriverValue(value))
+      return `$${values.length}`
+    })
+    return `(${cells.join(', ')})`
+  })
+  const names = keys.map((key) => `"${columns[key].name}"`).join(', ')
+  const text = `insert into "${getTableName(table)}" (${names}) values ${tuples.join(', ')} returning "id"`
+  const client = (tx as unknown as { session: { client: Queryable } }).session.client
+  const result = await client.query(text, values)
+  return result.rows.map((row) => Number(row.id))
 }

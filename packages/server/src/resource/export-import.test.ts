@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { logs, years } from '../db/schema/index'
+import { firms, logs, products, productYear, years } from '../db/schema/index'
 import { loginAs } from '../testing/login-as'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { type AdminClient, adminClient } from './testing/admin-client'
@@ -162,5 +162,63 @@ describe('import', () => {
     expect((await admin.post('/admin/years/import', { datas: 'x' })).statusCode).toBe(422)
     const many = Array.from({ length: 1001 }, (_, i) => ({ name: `n${i}`, value: '1' }))
     expect((await admin.post('/admin/years/import', { datas: many })).statusCode).toBe(422)
+  })
+})
+
+describe('import of new rows stored together', () => {
+  it("keeps each row's own error (a uid taken twice in the chunk, a missing firm), the links and the log", async () => {
+    const [firm] = await t.app.db
+      .insert(firms)
+      .values({ name: 'Import firm', full_name: 'Import firm Co.', type: 1 })
+      .returning()
+    const [year] = await liveYearIds()
+    const product = (uid: string, extra: Record<string, unknown> = {}) => ({
+      uid,
+      firm_id: firm.id,
+      classify_id: 1,
+      classify2_id: 2,
+      pclassify_id: 2,
+      name: `Imported ${uid}`,
+      year_ids: [year],
+      ...extra,
+    })
+    const datas = [
+      product('IMP-1'),
+      product('IMP-2'),
+      product('IMP-1'),
+      product('IMP-3', { firm_id: 987_654 }),
+      product('IMP-4'),
+    ]
+    const before = (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(logs))[0].n
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/import',
+      headers: { ...(await loginAs(t.app, 1)).api, language: 'en' },
+      payload: { datas },
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const body = response.json()
+    expect(body.imported).toBe(3)
+    expect(body.errors.map((row: { uid: string; error: string }) => [row.uid, row.error])).toEqual([
+      ['IMP-1', expect.stringMatching(/taken|unique/i)],
+      ['IMP-3', expect.stringMatching(/\S/)],
+    ])
+    const stored = await t.app.db.select().from(products).where(sql`${products.uid} like 'IMP-%'`)
+    expect(stored.map((row) => row.uid).sort()).toEqual(['IMP-1', 'IMP-2', 'IMP-4'])
+    const links = await t.app.db
+      .select()
+      .from(productYear)
+      .where(
+        sql`${productYear.product_id} in (${sql.join(
+          stored.map((row) => sql`${row.id}`),
+          sql`, `,
+        )})`,
+      )
+    expect(links.map((link) => link.year_id)).toEqual([year, year, year])
+    // One log entry keeping every row of the request, in order.
+    const entries = await t.app.db.select().from(logs).orderBy(logs.id)
+    expect(entries.length).toBe(before + 1)
+    const logged = (entries[entries.length - 1].parameters as { datas: { uid: string }[] }).datas
+    expect(logged.map((row) => row.uid)).toEqual(['IMP-1', 'IMP-2', 'IMP-1', 'IMP-3', 'IMP-4'])
   })
 })

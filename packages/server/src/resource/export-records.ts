@@ -6,7 +6,7 @@ import { integerRangeOf, requireColumn } from './columns'
 import type { FieldIssue } from './field-errors'
 import { assertNoIssues, firstValue, parsePaging, parseSort, type QueryParams } from './parse-list-query'
 import { presentExportRows } from './present-rows'
-import { countRows, selectRows } from './select-rows'
+import { estimateRows, selectRows } from './select-rows'
 import type { ResourceBinding, Row } from './types'
 
 export interface ExportRecordsOptions {
@@ -21,8 +21,10 @@ export interface ExportRecordsOptions {
 /**
  * One export page (SPEC §7): `{current_page, last_page, max_id, data}`. Unsorted, pages follow the
  * id (`id > max_id order by id`), so a million rows export without OFFSET; with a `sort`, pages
- * are read by `page`. Counting every page would cost as much as reading it, so `last_page` is
- * exact on the first page (or with `get_count=1`) and after that says whether another page follows.
+ * are read by `page`. An export never counts (a count costs as much as reading the rows): the
+ * first page's `last_page` is the planner's estimate, at least 2 when another page follows; after
+ * that it says whether another page follows (`last_page > current_page`). The last page answers
+ * `last_page = current_page`.
  */
 export async function exportRecords(options: ExportRecordsOptions): Promise<ExportPage<Row>> {
   const { db, binding, query, language } = options
@@ -40,9 +42,11 @@ export async function exportRecords(options: ExportRecordsOptions): Promise<Expo
   const maxId = Number(rawMaxId || 0)
   const keyset = sort.length === 0
   const where = keyset && maxId > 0 ? and(filters, gt(idColumn, maxId)) : filters
-  const counting = firstValue(query.get_count) === '1' || page === 1
-  const [remaining, rows] = await Promise.all([
-    counting ? countRows(db, binding, where) : undefined,
+  // Nothing is counted: the first page's last_page comes from the planner's estimate (an exact,
+  // bounded count below 10,000 rows), only to show progress; whether another page follows is
+  // told by the page itself (one row more is read).
+  const [estimate, rows] = await Promise.all([
+    page === 1 ? estimateRows(db, binding, where) : undefined,
     selectRows(db, binding, {
       where,
       order: keyset ? [{ field: 'id', desc: false }] : sort,
@@ -53,15 +57,8 @@ export async function exportRecords(options: ExportRecordsOptions): Promise<Expo
   ])
   const pageRows = rows.slice(0, perPage)
   const hasMore = rows.length > perPage
-  const lastPage =
-    remaining === undefined
-      ? hasMore
-        ? page + 1
-        : page
-      : Math.max(
-          page,
-          page - 1 + Math.ceil((keyset ? remaining : remaining - (page - 1) * perPage) / perPage),
-        )
+  const estimatedPages = estimate ? Math.ceil(estimate.value / perPage) : 0
+  const lastPage = hasMore ? Math.max(page + 1, estimatedPages) : page
   const last = pageRows[pageRows.length - 1]
   return {
     current_page: page,

@@ -1,5 +1,7 @@
 import { MAX_IMPORT_ROWS, MAX_INTEGER } from '@brokerdesk/shared'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, type SQL } from 'drizzle-orm'
+import type { Tx } from '../db/client'
+import { insertRows } from '../db/raw-query'
 import { bumpIdSequence } from '../db/seed/sequences'
 import { setStatementTimeout } from '../db/statement-timeout'
 import { AppError } from '../errors'
@@ -8,8 +10,8 @@ import { findUnstorableField } from '../input/storable-text'
 import { isRecordId, requireColumn } from './columns'
 import { invalidFields } from './field-errors'
 import { runWrite } from './run-write'
-import { saveRecord } from './save-record'
-import type { ResourceBinding, ResourceContext, Row } from './types'
+import { referenceIssues, saveRecord, toColumnValues, validate } from './save-record'
+import type { LinkRule, ResourceBinding, ResourceContext, Row } from './types'
 import { loggedInput } from './write-records'
 
 export interface ImportResult {
@@ -48,13 +50,131 @@ function checkStorable(ctx: ResourceContext, binding: ResourceBinding, row: Row)
   }
 }
 
+/** A row being imported: where it stood in the request, and what became of it. */
+interface Entry {
+  index: number
+  row: Row
+  /** The stored record the row updates (per-row path only). */
+  stored?: Row
+  error?: string
+}
+
+/**
+ * New rows (naming no id) of a binding outside a tree, stored together: each validated in JS, the
+ * references of all checked with one query per field, the binding's checks, then one INSERT of all
+ * the good rows and one of their links. Answers the rows still to store one by one: all of them
+ * when the INSERT fails in the database (a unique value taken, also by another row of the chunk),
+ * so each gets its own exact error.
+ */
+async function insertTogether(tx: Tx, ctx: ResourceContext, binding: ResourceBinding, entries: Entry[]) {
+  const ready: { entry: Entry; values: Row }[] = []
+  for (const entry of entries) {
+    try {
+      checkStorable(ctx, binding, entry.row)
+      ready.push({ entry, values: validate({ ctx, binding, input: entry.row }) })
+    } catch (error) {
+      entry.error = describeFailure(ctx, error)
+    }
+  }
+  const issues = await referenceIssues(
+    tx,
+    binding,
+    ready.map((item) => item.values),
+  )
+  const checked: { entry: Entry; values: Row }[] = []
+  for (const [i, item] of ready.entries()) {
+    try {
+      if (issues[i].length > 0) throw invalidFields(ctx.language, issues[i], binding.definition)
+      const values = binding.beforeWrite
+        ? await binding.beforeWrite(item.values, { tx, ctx, mode: 'create' })
+        : item.values
+      checked.push({ entry: item.entry, values })
+    } catch (error) {
+      item.entry.error = describeFailure(ctx, error)
+    }
+  }
+  if (checked.length === 0) return []
+  const split = checked.map((item) => toColumnValues(binding, item.values))
+  let ids: number[]
+  try {
+    ids = await tx.transaction(async (savepoint) => {
+      const ids = await insertRows(
+        savepoint,
+        binding.table,
+        split.map((values) => values.columns),
+      )
+      const linkRows = new Map<LinkRule, Row[]>()
+      split.forEach((values, i) => {
+        for (const [field, targets] of Object.entries(values.links)) {
+          const link = binding.links?.[field] as LinkRule
+          const list = linkRows.get(link) ?? []
+          for (const target of targets as number[])
+            list.push({ [link.ownerColumn.name]: ids[i], [link.targetColumn.name]: target })
+          linkRows.set(link, list)
+        }
+      })
+      for (const [link, list] of linkRows) if (list.length > 0) await insertRows(savepoint, link.table, list)
+      return ids
+    })
+  } catch {
+    return checked.map((item) => item.entry)
+  }
+  if (binding.afterWrite) {
+    for (const [i, item] of checked.entries())
+      await binding.afterWrite(ids[i], item.values, { tx, ctx, mode: 'create' })
+  }
+  return []
+}
+
+/** Stores one row in its own savepoint: an update of the live record it names, or a create. */
+async function storeOne(
+  tx: Tx,
+  ctx: ResourceContext,
+  binding: ResourceBinding,
+  entry: Entry,
+  scope: SQL | undefined,
+): Promise<boolean> {
+  const { row } = entry
+  const idColumn = requireColumn(binding.table, 'id')
+  let explicitId = false
+  try {
+    await tx.transaction(async (savepoint) => {
+      checkStorable(ctx, binding, row)
+      const id = idOf(ctx, row)
+      const found =
+        id === undefined ? [] : await savepoint.select().from(binding.table).where(eq(idColumn, id))
+      entry.stored = found[0] as Row | undefined
+      if (entry.stored && scope) {
+        const [reachable] = await savepoint
+          .select({ id: idColumn })
+          .from(binding.table)
+          .where(and(eq(idColumn, id as number), scope))
+        if (!reachable) throw new AppError('forbidden', 'resource.import_out_of_reach')
+      }
+      if (entry.stored?.deleted_at) throw new AppError('validation', 'resource.import_deleted')
+      if (entry.stored) {
+        await saveRecord({ tx: savepoint, ctx, binding, input: row, existing: entry.stored })
+      } else {
+        await saveRecord({ tx: savepoint, ctx, binding, input: row, id })
+        explicitId = id !== undefined
+      }
+    })
+    entry.error = undefined
+  } catch (error) {
+    entry.error = describeFailure(ctx, error)
+  }
+  return explicitId
+}
+
 /**
  * Imports rows (`{datas: [...]}`, SPEC §7) in one transaction. Each row is validated with the same
  * rules as a create; a row naming the id of a live record updates it, one naming an unused id is
- * created with it. Each row is stored in its own savepoint, so a bad row (also one holding text the
- * database cannot store: the route leaves those checks to this function) is reported with an
- * `error` column and does not block the good ones. A row naming a record outside the caller's
- * scope is refused like that, whatever else it holds.
+ * created with it. A bad row (also one holding text the database cannot store: the route leaves
+ * those checks to this function) is reported with an `error` column and does not block the good
+ * ones. A row naming a record outside the caller's scope is refused like that, whatever else it
+ * holds. New rows (no id) are stored together (insertTogether); rows naming an id, rows of a tree,
+ * and the rows of a chunk the database refused are stored one by one, each in its own savepoint.
+ * The operation log keeps every row, in order, as before.
  */
 export async function importRecords(options: {
   ctx: ResourceContext
@@ -69,50 +189,32 @@ export async function importRecords(options: {
       { field: 'datas', key: 'resource.import_rows', params: { max: MAX_IMPORT_ROWS } },
     ])
   }
-  const rows = datas.map((row) => (row && typeof row === 'object' && !Array.isArray(row) ? (row as Row) : {}))
+  const entries: Entry[] = datas.map((row, index) => ({
+    index,
+    row: row && typeof row === 'object' && !Array.isArray(row) ? (row as Row) : {},
+  }))
   const scope = await binding.scope?.(ctx)
-  const logged: unknown[] = []
   return runWrite(
     ctx,
-    () => ({ datas: logged }),
+    () => ({ datas: entries.map((entry) => loggedInput(binding, entry.row, entry.stored)) }),
     async (tx) => {
       await setStatementTimeout(tx, options.statementTimeoutMs)
-      const errors: Row[] = []
-      let imported = 0
+      const named = (entry: Entry) =>
+        !(entry.row.id === undefined || entry.row.id === null || entry.row.id === '')
+      const together = binding.definition.tree ? [] : entries.filter((entry) => !named(entry))
+      const oneByOne = binding.definition.tree ? entries : entries.filter(named)
+      oneByOne.push(...(await insertTogether(tx, ctx, binding, together)))
+      oneByOne.sort((a, b) => a.index - b.index)
       let explicitIds = false
-      const idColumn = requireColumn(binding.table, 'id')
-      for (const row of rows) {
-        let stored: Row | undefined
-        try {
-          await tx.transaction(async (savepoint) => {
-            checkStorable(ctx, binding, row)
-            const id = idOf(ctx, row)
-            const found =
-              id === undefined ? [] : await savepoint.select().from(binding.table).where(eq(idColumn, id))
-            stored = found[0] as Row | undefined
-            if (stored && scope) {
-              const [reachable] = await savepoint
-                .select({ id: idColumn })
-                .from(binding.table)
-                .where(and(eq(idColumn, id as number), scope))
-              if (!reachable) throw new AppError('forbidden', 'resource.import_out_of_reach')
-            }
-            if (stored?.deleted_at) throw new AppError('validation', 'resource.import_deleted')
-            if (stored) {
-              await saveRecord({ tx: savepoint, ctx, binding, input: row, existing: stored })
-            } else {
-              await saveRecord({ tx: savepoint, ctx, binding, input: row, id })
-              explicitIds ||= id !== undefined
-            }
-          })
-          imported++
-        } catch (error) {
-          errors.push({ ...row, error: describeFailure(ctx, error) })
-        }
-        logged.push(loggedInput(binding, row, stored))
-      }
+      for (const entry of oneByOne)
+        explicitIds = (await storeOne(tx, ctx, binding, entry, scope)) || explicitIds
       if (explicitIds) await bumpIdSequence(tx, binding.table)
-      return { status: 200, imported, errors }
+      const errors = entries.filter((entry) => entry.error !== undefined)
+      return {
+        status: 200,
+        imported: entries.length - errors.length,
+        errors: errors.map((entry) => ({ ...entry.row, error: entry.error })),
+      }
     },
   )
 }

@@ -21,7 +21,7 @@ export interface SaveRecordOptions {
 }
 
 /** Validates the input against the definition's rules: every field on create, the given ones on update. */
-function validate(options: SaveRecordOptions): Row {
+export function validate(options: Pick<SaveRecordOptions, 'ctx' | 'binding' | 'input' | 'existing'>): Row {
   const { binding, existing, ctx } = options
   const definition = binding.definition
   const raw = normalizeInput(definition, options.input)
@@ -55,31 +55,53 @@ function validate(options: SaveRecordOptions): Row {
   return values
 }
 
-/** Referenced records and linked records must exist and be live. */
-async function checkReferences(options: SaveRecordOptions, values: Row): Promise<void> {
-  const { tx, binding, ctx } = options
-  const issues: FieldIssue[] = []
-  for (const [field, rule] of Object.entries(binding.references ?? {})) {
-    const id = Number(values[field] ?? 0)
-    if (!(field in values) || id <= 0) continue
-    const idColumn = requireColumn(rule.table, 'id')
-    const [found] = await tx
-      .select({ id: idColumn })
-      .from(rule.table)
-      .where(and(eq(idColumn, id), isNull(requireColumn(rule.table, 'deleted_at'))))
-    if (!found) issues.push({ field, key: 'validations.messages.exists' })
-  }
-  for (const [field, link] of Object.entries(binding.links ?? {})) {
-    const ids = values[field] as number[] | undefined
-    if (!ids || ids.length === 0) continue
-    const idColumn = requireColumn(link.targetTable, 'id')
+/**
+ * What is wrong with the references and links of several rows' values, row by row: referenced and
+ * linked records must exist and be live. One query per field for all the rows (an import's chunk).
+ */
+export async function referenceIssues(
+  tx: Tx,
+  binding: ResourceBinding,
+  rows: readonly Row[],
+): Promise<FieldIssue[][]> {
+  const issues: FieldIssue[][] = rows.map(() => [])
+  const liveIds = async (table: ResourceBinding['table'], ids: number[]) => {
+    const idColumn = requireColumn(table, 'id')
     const found = await tx
       .select({ id: idColumn })
-      .from(link.targetTable)
-      .where(and(inArray(idColumn, ids), isNull(requireColumn(link.targetTable, 'deleted_at'))))
-    if (found.length !== ids.length) issues.push({ field, key: 'validations.messages.exists' })
+      .from(table)
+      .where(and(inArray(idColumn, ids), isNull(requireColumn(table, 'deleted_at'))))
+    return new Set(found.map((row) => row.id as number))
   }
-  if (issues.length > 0) throw invalidFields(ctx.language, issues, binding.definition)
+  for (const [field, rule] of Object.entries(binding.references ?? {})) {
+    const idOf = (values: Row) => (field in values ? Number(values[field] ?? 0) : 0)
+    const wanted = [...new Set(rows.map(idOf).filter((id) => id > 0))]
+    if (wanted.length === 0) continue
+    const live = await liveIds(rule.table, wanted)
+    rows.forEach((values, i) => {
+      const id = idOf(values)
+      if (id > 0 && !live.has(id)) issues[i].push({ field, key: 'validations.messages.exists' })
+    })
+  }
+  for (const [field, link] of Object.entries(binding.links ?? {})) {
+    const idsOf = (values: Row) => (values[field] as number[] | undefined) ?? []
+    const wanted = [...new Set(rows.flatMap(idsOf))]
+    if (wanted.length === 0) continue
+    const live = await liveIds(link.targetTable, wanted)
+    rows.forEach((values, i) => {
+      const ids = idsOf(values)
+      // A repeated id counts as missing, as when the found rows were counted against the ids.
+      if (ids.some((id) => !live.has(id)) || new Set(ids).size !== ids.length)
+        issues[i].push({ field, key: 'validations.messages.exists' })
+    })
+  }
+  return issues
+}
+
+/** Referenced records and linked records must exist and be live. */
+async function checkReferences(options: SaveRecordOptions, values: Row): Promise<void> {
+  const [issues] = await referenceIssues(options.tx, options.binding, [values])
+  if (issues.length > 0) throw invalidFields(options.ctx.language, issues, options.binding.definition)
 }
 
 /** Places a new node in its tree, or moves an updated one whose parent changed. */
@@ -139,7 +161,7 @@ function keepSeededTexts(binding: ResourceBinding, ctx: ResourceContext, values:
 }
 
 /** Values as the columns take them: date-times as Date, links set aside. */
-function toColumnValues(binding: ResourceBinding, values: Row): { columns: Row; links: Row } {
+export function toColumnValues(binding: ResourceBinding, values: Row): { columns: Row; links: Row } {
   const columns: Row = {}
   const links: Row = {}
   for (const [field, value] of Object.entries(values)) {

@@ -22,8 +22,8 @@ export const RESOURCE_ACTION_ROUTES: Record<ResourceAction, { method: string; pa
 export const PER_PAGE_OPTIONS = [10, 15, 20, 30, 50, 100, 200] as const
 export const DEFAULT_PER_PAGE = 15
 export const MAX_PER_PAGE = 200
-/** Export pages may be larger: the client asks for many rows at a time. */
-export const EXPORT_PER_PAGE_OPTIONS = [...PER_PAGE_OPTIONS, 500, 1000] as const
+/** Export pages may be larger: the client asks for many rows at a time (the SPA 5,000, issue 13). */
+export const EXPORT_PER_PAGE_OPTIONS = [...PER_PAGE_OPTIONS, 500, 1000, 2000, 5000] as const
 export const DEFAULT_EXPORT_PER_PAGE = 200
 /** Rows one import request may carry (the SPA sends chunks of 200, SPEC §9). */
 export const MAX_IMPORT_ROWS = 1000

@@ -4,11 +4,23 @@ import { classifys } from '../../db/schema/index'
 import { type FieldIssue, invalidFields } from '../../resource/field-errors'
 import type { Row, WriteArgs } from '../../resource/types'
 
-async function levelAndParent(tx: Tx, id: number) {
-  const [row] = await tx
-    .select({ level: classifys.level, parent_id: classifys.parent_id })
-    .from(classifys)
-    .where(and(eq(classifys.id, id), isNull(classifys.deleted_at)))
+type LevelAndParent = { level: number; parent_id: number } | undefined
+
+/** Classifications read within a transaction (an import checks hundreds of rows naming the same few). */
+const readInTransaction = new WeakMap<Tx, Map<number, Promise<LevelAndParent>>>()
+
+function levelAndParent(tx: Tx, id: number): Promise<LevelAndParent> {
+  const read = readInTransaction.get(tx) ?? new Map<number, Promise<LevelAndParent>>()
+  readInTransaction.set(tx, read)
+  let row = read.get(id)
+  if (!row) {
+    row = tx
+      .select({ level: classifys.level, parent_id: classifys.parent_id })
+      .from(classifys)
+      .where(and(eq(classifys.id, id), isNull(classifys.deleted_at)))
+      .then((rows) => rows[0])
+    read.set(id, row)
+  }
   return row
 }
 

@@ -3,10 +3,10 @@ import { i18n } from '../../../i18n/i18n'
 import { pushAlert } from '../../../state/alerts'
 import { showModal } from '../../../state/modal'
 import { chunk, fileNameOf, ROWS_PER_FILE, rowsFromCells, type SheetRow, sheetNameOf } from './sheet'
-import { type SavedTask, startTask, type TaskJob, transferStorage } from './task-store'
+import { hasTask, type SavedTask, startTask, type TaskJob, transferStorage } from './task-store'
 import type { TransferStorage } from './transfer-storage'
 import { downloadXlsx, readXlsx, saveBlob } from './xlsx'
-import { buildXlsx, encodePiece, rowsXml, sheetHead } from './xlsx-stream'
+import { buildXlsx, rowsXml, sheetHead, sheetPiece } from './xlsx-stream'
 
 interface ExportPage {
   current_page: number
@@ -26,8 +26,10 @@ export interface ExportOptions {
   keys: readonly string[]
 }
 
-/** The largest export page the server gives (EXPORT_PER_PAGE_OPTIONS). */
-export const EXPORT_PAGE_SIZE = 1000
+/** Rows per export page (EXPORT_PER_PAGE_OPTIONS allows up to 5,000; larger pages were no faster). */
+export const EXPORT_PAGE_SIZE = 2000
+/** Rows whose XML is held in memory before it is stored as one piece (and the task's state kept). */
+export const ROWS_PER_PIECE = 10_000
 
 /** Where an export stands, kept after every page so a reload resumes it. */
 export interface ExportState {
@@ -38,13 +40,12 @@ export interface ExportState {
   /** The next page to ask for, and the id it starts after (unsorted exports page by id). */
   page: number
   maxId: number
-  /** The last page as the first page counted it. */
+  /** The last page as far as known: the first page's estimate, for the progress only. */
   lastPage: number
-  /** The file being written (1, 2, …), its rows so far, its pieces (the head first), CRC and size. */
+  /** The file being written (1, 2, …), its rows so far, its pieces (the head first) and their size. */
   part: number
   partRows: number
   pieces: number
-  crc: number
   size: number
   /** Rows per file (SPEC §9: 100,000). */
   rowsPerFile: number
@@ -71,7 +72,6 @@ export function newExportState(
     part: 1,
     partRows: 0,
     pieces: 0,
-    crc: 0,
     size: 0,
     rowsPerFile,
   }
@@ -80,32 +80,46 @@ export function newExportState(
 type SaveFile = (blob: Blob, fileName: string) => void
 
 /**
- * The job of an export: page after page (keyset by max_id), the rows streamed as sheet XML into the
- * task's pieces, a file every 100,000 rows assembled from them. Resumes from `state` (a reload).
+ * The job of an export: page after page (keyset by max_id), the rows streamed as sheet XML, stored
+ * as a piece of the file every ROWS_PER_PIECE rows (and when the task pauses), a file every 100,000
+ * rows assembled from the pieces. Resumes from `state` (a reload): what was kept is the state as of
+ * the last stored piece, so the pages after it are asked for again and every row lands once.
  */
 export function exportJob(
   initial: ExportState,
   storage: TransferStorage,
   fetchPage = fetchExportPage,
   saveFile: SaveFile = saveBlob,
+  rowsPerPiece = ROWS_PER_PIECE,
 ): TaskJob {
+  /** Where the export stands (pieces and size count what is stored; partRows the pending rows too). */
   let state: ExportState = { ...initial }
+  /** The state as of the last stored piece: what a reload resumes from. */
+  let kept: ExportState = { ...initial }
+  /** XML of rows written since the last piece, and how many rows. */
+  let pending: string[] = []
+  let pendingRows = 0
   const { options } = state
   const piece = (s: ExportState) => `${s.id}-${s.part}`
-  const addPiece = async (s: ExportState, xml: string) => {
-    const encoded = encodePiece(xml, s.crc, s.size)
-    await storage.putPiece(piece(s), s.pieces, new Blob([encoded.bytes as Uint8Array<ArrayBuffer>]))
+  const addPiece = async (s: ExportState, xml: readonly string[]) => {
+    const blob = sheetPiece(xml)
+    await storage.putPiece(piece(s), s.pieces, blob)
     s.pieces += 1
-    s.crc = encoded.crc
-    s.size = encoded.size
+    s.size += blob.size
+  }
+  /** Stores the pending XML as the part's next piece (the head first). */
+  const storePending = async (s: ExportState) => {
+    if (s.pieces === 0) await addPiece(s, [sheetHead(options.keys)])
+    if (pending.length === 0) return
+    const xml = pending
+    pending = []
+    pendingRows = 0
+    await addPiece(s, xml)
   }
   const writeFile = async (s: ExportState) => {
-    if (s.pieces === 0) await addPiece(s, sheetHead(options.keys))
+    await storePending(s)
     const pieces = await storage.getPieces(piece(s), 0, s.pieces)
-    saveFile(
-      await buildXlsx(options.name, { pieces, crc: s.crc, size: s.size }),
-      fileNameOf(options.name, s.part),
-    )
+    saveFile(await buildXlsx(options.name, { pieces, size: s.size }), fileNameOf(options.name, s.part))
     await storage.deletePieces(piece(s))
   }
   const request = (page: number, maxId: number) => {
@@ -120,6 +134,10 @@ export function exportJob(
   }
   // The next page is asked for while this one is written (kept in memory only: a reload asks again).
   let ahead: ReturnType<typeof request> | null = null
+  const checkpoint = async () => {
+    await storePending(state)
+    kept = { ...state }
+  }
   return {
     model: 0,
     async next() {
@@ -129,35 +147,42 @@ export function exportJob(
       ahead = null
       const answer = await asked.answer
       const rows = answer.data ?? []
-      // The first page's last_page stands: rows added meanwhile do not make the export endless.
-      if (s.page === 1) s.lastPage = Math.max(1, answer.last_page)
+      // Another page follows when the page says so (the server counts nothing: last_page is the
+      // first page's estimate, then whether more rows follow).
+      const more = rows.length > 0 && answer.last_page > s.page
+      s.lastPage = Math.max(s.page === 1 ? answer.last_page : s.lastPage, more ? s.page + 1 : s.page)
       const nextMaxId = answer.max_id ?? s.maxId
-      if (rows.length > 0 && s.page + 1 <= s.lastPage) ahead = request(s.page + 1, nextMaxId)
+      if (more) ahead = request(s.page + 1, nextMaxId)
       let offset = 0
+      let wroteFile = false
       while (offset < rows.length) {
-        if (s.pieces === 0) await addPiece(s, sheetHead(options.keys))
         const take = Math.min(rows.length - offset, s.rowsPerFile - s.partRows)
-        await addPiece(s, rowsXml(options.keys, rows.slice(offset, offset + take), s.partRows + 2))
+        pending.push(rowsXml(options.keys, rows.slice(offset, offset + take), s.partRows + 2))
+        pendingRows += take
         s.partRows += take
         offset += take
         if (s.partRows >= s.rowsPerFile) {
           await writeFile(s)
-          Object.assign(s, { part: s.part + 1, partRows: 0, pieces: 0, crc: 0, size: 0 })
+          wroteFile = true
+          Object.assign(s, { part: s.part + 1, partRows: 0, pieces: 0, size: 0 })
         }
       }
       s.maxId = nextMaxId
       s.page += 1
       state = s
-      return s.page > s.lastPage || rows.length === 0
+      const done = !more
+      if (!done && (wroteFile || pendingRows >= rowsPerPiece)) await checkpoint()
+      return done
     },
-    progress: () => Math.min(100, Math.round(((state.page - 1) / state.lastPage) * 100)),
+    progress: () => Math.min(100, Math.round(((state.page - 1) / Math.max(state.lastPage, 1)) * 100)),
+    checkpoint,
     async finish() {
       // The last file; an export of no rows still gives one file with the header.
       if (state.partRows > 0 || state.part === 1) await writeFile(state)
       alert('success', 'messages.download_success')
     },
     fail: () => alert('danger', 'messages.download_error'),
-    snapshot: () => state as unknown as SavedTask,
+    snapshot: () => kept as unknown as SavedTask,
     discard: () => storage.deletePieces(piece(state)),
   }
 }
@@ -189,40 +214,110 @@ export interface ImportOptions {
   /** The export's name: the template's sheet name comes from it. */
   name: string
   keys: readonly string[]
-  rows: SheetRow[]
   onDone?: () => void
 }
 
-/** Creates the job of an import: chunks of 200 rows sent one by one, failed rows collected. */
-export function importJob(options: ImportOptions, send = sendImportChunk, write = downloadXlsx): TaskJob {
-  const chunks = chunk(options.rows)
-  let index = 0
-  let imported = 0
-  const failed: SheetRow[] = []
+/** Where an import stands, kept after every chunk so a reload resumes it. */
+export interface ImportState {
+  kind: 'import'
+  id: string
+  url: string
+  name: string
+  keys: string[]
+  /** How many chunks the rows make (kept as pieces `<id>-rows`), and the next one to send. */
+  chunks: number
+  index: number
+  imported: number
+  /** Failed rows so far (each chunk's kept as piece `<id>-failed`, in chunk order). */
+  failed: number
+}
+
+const rowsPiece = (state: ImportState) => `${state.id}-rows`
+const failedPiece = (state: ImportState) => `${state.id}-failed`
+const jsonBlob = (value: unknown) => new Blob([JSON.stringify(value)], { type: 'application/json' })
+const readJson = async (blob: Blob) => JSON.parse(await blob.text()) as SheetRow[]
+
+/** Keeps the rows of a new import as chunks of 200 (SPEC §9) and answers its state. */
+export async function newImportState(
+  options: Omit<ImportOptions, 'onDone'>,
+  rows: readonly SheetRow[],
+  storage: TransferStorage,
+): Promise<ImportState> {
+  const state: ImportState = {
+    kind: 'import',
+    id: newTaskId(),
+    url: options.url,
+    name: options.name,
+    keys: [...options.keys],
+    chunks: 0,
+    index: 0,
+    imported: 0,
+    failed: 0,
+  }
+  const chunks = chunk(rows)
+  for (const [seq, rowsOfChunk] of chunks.entries())
+    await storage.putPiece(rowsPiece(state), seq, jsonBlob(rowsOfChunk))
+  state.chunks = chunks.length
+  return state
+}
+
+/**
+ * The job of an import: its chunks sent one by one, each chunk's failed rows kept, the kept state
+ * moved on after every chunk (a reload resumes at the chunk not yet answered; a chunk whose answer
+ * was lost is sent again, and an import naming no ids would then store its rows twice, as with any
+ * repeated request). At the end the failed rows are offered as a sheet.
+ */
+export function importJob(
+  initial: ImportState,
+  storage: TransferStorage,
+  send = sendImportChunk,
+  write = downloadXlsx,
+  onDone?: () => void,
+): TaskJob {
+  let state: ImportState = { ...initial }
+  const discard = async () => {
+    await storage.deletePieces(rowsPiece(state))
+    await storage.deletePieces(failedPiece(state))
+  }
   return {
     model: 1,
     async next() {
-      if (chunks.length === 0) return true
-      const answer = await send(options.url, chunks[index])
-      imported += answer.imported ?? 0
-      failed.push(...(answer.errors ?? []))
-      index += 1
-      return index >= chunks.length
+      if (state.index >= state.chunks) return true
+      const s = { ...state }
+      const [piece] = await storage.getPieces(rowsPiece(s), s.index, s.index + 1)
+      const answer = await send(s.url, await readJson(piece))
+      const errors = answer.errors ?? []
+      await storage.putPiece(failedPiece(s), s.index, jsonBlob(errors))
+      s.imported += answer.imported ?? 0
+      s.failed += errors.length
+      s.index += 1
+      state = s
+      return s.index >= s.chunks
     },
-    progress: () => (chunks.length === 0 ? 100 : Math.round((index / chunks.length) * 100)),
-    finish() {
-      options.onDone?.()
+    progress: () => (state.chunks === 0 ? 100 : Math.round((state.index / state.chunks) * 100)),
+    async finish() {
+      onDone?.()
+      const failed: SheetRow[] = []
+      if (state.failed > 0)
+        for (const piece of await storage.getPieces(failedPiece(state), 0, state.chunks))
+          failed.push(...(await readJson(piece)))
+      await discard()
       if (failed.length === 0) {
         alert('success', 'messages.import_success')
         return
       }
       showModal({
         title: i18n.t('http.prompt'),
-        content: i18n.t('messages.import_partial', { success_number: imported, error_number: failed.length }),
-        onOk: () => void write(i18n.t('messages.wrong_data'), [...options.keys, 'error'], failed),
+        content: i18n.t('messages.import_partial', {
+          success_number: state.imported,
+          error_number: failed.length,
+        }),
+        onOk: () => void write(i18n.t('messages.wrong_data'), [...state.keys, 'error'], failed),
       })
     },
     fail: () => alert('danger', 'messages.import_error'),
+    snapshot: () => state as unknown as SavedTask,
+    discard,
   }
 }
 
@@ -231,9 +326,13 @@ export function sendImportChunk(url: string, datas: SheetRow[]): Promise<ImportA
 }
 
 /** Reads an xlsx file and starts its import; refuses other files and other templates. */
-export async function startImport(file: File, options: Omit<ImportOptions, 'rows'>): Promise<boolean> {
+export async function startImport(file: File, options: ImportOptions): Promise<boolean> {
   if (!/\.xlsx$/i.test(file.name)) {
     alert('danger', 'messages.wrong_template')
+    return false
+  }
+  if (hasTask()) {
+    alert('warning', 'messages.task_exists')
     return false
   }
   const sheet = await readXlsx(file)
@@ -241,13 +340,19 @@ export async function startImport(file: File, options: Omit<ImportOptions, 'rows
     alert('danger', 'messages.wrong_template')
     return false
   }
-  const started = startTask(importJob({ ...options, rows: rowsFromCells(sheet.cells) }))
-  if (!started) alert('warning', 'messages.task_exists')
+  const storage = transferStorage()
+  const state = await newImportState(options, rowsFromCells(sheet.cells), storage)
+  const started = startTask(importJob(state, storage, sendImportChunk, downloadXlsx, options.onDone))
+  if (!started) {
+    await importJob(state, storage).discard?.()
+    alert('warning', 'messages.task_exists')
+  }
   return started
 }
 
-/** Rebuilds a kept task after a reload (the exports; an import's rows are kept too, see importJob). */
+/** Rebuilds a kept task after a reload: an export or an import, where it stopped. */
 export function restoreJob(saved: SavedTask, storage: TransferStorage): TaskJob | null {
   if (saved.kind === 'export') return exportJob(saved as unknown as ExportState, storage)
+  if (saved.kind === 'import') return importJob(saved as unknown as ImportState, storage)
   return null
 }

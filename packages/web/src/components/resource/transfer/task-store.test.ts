@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { importJob } from './jobs'
+import { modalStore } from '../../../state/modal'
+import { importJob, newImportState, restoreJob } from './jobs'
 import { cancelTask, hasTask, pauseTask, resumeTask, startTask, type TaskJob, taskStore } from './task-store'
+import { memoryStorage } from './transfer-storage'
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -80,17 +82,51 @@ describe('task store', () => {
 })
 
 describe('import job', () => {
-  it('sends chunks of 200 rows one by one and collects the failed rows', async () => {
-    const rows = Array.from({ length: 450 }, (_, i) => ({ name: `r${i}` }))
+  const rows = Array.from({ length: 450 }, (_, i) => ({ name: `r${i}` }))
+  const options = { url: '/i', name: 'n', keys: ['name'] }
+
+  it('sends chunks of 200 rows one by one and offers the failed rows of every chunk', async () => {
+    const storage = memoryStorage()
     const sizes: number[] = []
     const send = async (_url: string, datas: Record<string, unknown>[]) => {
       sizes.push(datas.length)
       return { status: 200, imported: datas.length - 1, errors: [{ ...datas[0], error: 'bad' }] }
     }
-    const job = importJob({ url: '/i', name: 'n', keys: ['name'], rows }, send, async () => undefined)
+    const written: unknown[][] = []
+    const job = importJob(
+      await newImportState(options, rows, storage),
+      storage,
+      send,
+      async (_n, _k, failed) => {
+        written.push([...failed])
+      },
+    )
     let done = false
     while (!done) done = await job.next()
     expect(sizes).toEqual([200, 200, 50])
     expect(job.progress()).toBe(100)
+    await job.finish()
+    modalStore.get().onOk?.()
+    expect(written[0]).toEqual(['r0', 'r200', 'r400'].map((name) => ({ name, error: 'bad' })))
+  })
+
+  it('resumes from its kept state after a reload, each chunk sent once', async () => {
+    const storage = memoryStorage()
+    const sent: string[] = []
+    const send = async (_url: string, datas: Record<string, unknown>[]) => {
+      sent.push(String(datas[0].name))
+      return { status: 200, imported: datas.length, errors: [] }
+    }
+    const before = importJob(await newImportState(options, rows, storage), storage, send)
+    await before.next()
+    // The reload: only the kept state and the pieces remain.
+    const kept = JSON.parse(JSON.stringify(before.snapshot?.()))
+    expect(restoreJob(kept, storage)?.model).toBe(1)
+    const after = importJob(kept, storage, send)
+    let done = false
+    while (!done) done = await after.next()
+    expect(sent).toEqual(['r0', 'r200', 'r400'])
+    await after.finish()
+    await expect(storage.getPieces(`${kept.id}-rows`, 0, 1)).rejects.toThrow()
   })
 })

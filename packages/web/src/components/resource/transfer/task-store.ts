@@ -26,6 +26,8 @@ export interface TaskJob {
   fail(error: unknown): void
   /** What a reload needs to rebuild the job where it stopped (JSON), kept after every step. */
   snapshot?(): SavedTask
+  /** Stores what the job holds in memory, so the snapshot is where it stands (before a pause). */
+  checkpoint?(): Promise<void>
   /** The task ends without finishing (cancelled): drops what it kept. */
   discard?(): Promise<void> | void
 }
@@ -59,6 +61,16 @@ function forget(current: TaskJob): void {
   if (current.snapshot) transferStorage().saveState(null)
 }
 
+/** A task stops (paused, or failed): what it holds is stored and its state kept, for a reload. */
+async function stopAt(current: TaskJob): Promise<void> {
+  try {
+    await current.checkpoint?.()
+  } catch {
+    // not stored: the state kept before stands, and a reload resumes from there
+  }
+  if (job === current) keep(current)
+}
+
 const IDLE: TaskState = { downloading: false, pauseing: false, download_progress: 0, model: null }
 /** How long a finished task keeps showing 100 % (SPEC §4: about 1 second). */
 export const RESET_DELAY_MS = 1000
@@ -89,11 +101,13 @@ async function loop(current: TaskJob): Promise<void> {
         if (job !== current) return
         taskStore.set((s) => ({ ...s, pauseing: true }))
         current.fail(error)
+        await stopAt(current)
         return
       }
       if (job !== current) return
       taskStore.set((s) => ({ ...s, download_progress: current.progress() }))
-      if (!done) keep(current)
+      if (!done && taskStore.get().pauseing) await stopAt(current)
+      else if (!done) keep(current)
       if (done) {
         job = null
         forget(current)

@@ -1,11 +1,11 @@
 import { cellOut, type SheetRow, sheetNameOf } from './sheet'
 
 /**
- * A small streaming xlsx writer: the sheet's rows become XML text piece by piece (one piece per export
- * page), each piece is kept as a Blob (in IndexedDB while a task runs) and the file is assembled from
- * the pieces at the end as an uncompressed ("stored") zip, so no workbook is ever held in memory.
- * The CRC-32 and the size of the sheet are carried along from piece to piece; the sheet is deflated
- * once, at the end, by the browser's CompressionStream.
+ * A small streaming xlsx writer: the sheet's rows become XML text piece by piece, each piece is kept
+ * as a Blob made straight from the strings (the browser encodes them; in IndexedDB while a task
+ * runs) and the file is assembled from the pieces at the end, so no workbook is ever held in memory.
+ * The sheet is deflated once, at the end, by the browser's CompressionStream as gzip, whose trailer
+ * gives the CRC-32 the zip needs: no byte of the sheet passes through JavaScript.
  */
 
 const CRC_TABLE = (() => {
@@ -30,7 +30,12 @@ export function crc32(bytes: Uint8Array, previous = 0): number {
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
+/** Whatever escapeXml changes: most cells hold none of it and are taken as they are. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/
+
 export function escapeXml(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text
   return text
     .replace(CONTROL, '')
     .replace(LONE_SURROGATE, '')
@@ -51,12 +56,17 @@ export function columnName(index: number): string {
 /** Excel keeps at most 32,767 characters in a cell. */
 const CELL_TEXT_MAX = 32_767
 
+/** Text whose spaces a reader would trim without xml:space="preserve": leading, trailing, line breaks. */
+const TRIMMABLE = /^\s|\s$|\n/
+
 function cellXml(ref: string, value: string | number | boolean, style: string): string {
   if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"${style}><v>${value}</v></c>`
   if (typeof value === 'boolean') return `<c r="${ref}"${style} t="b"><v>${value ? 1 : 0}</v></c>`
   const text = String(value)
   if (text === '') return ''
-  return `<c r="${ref}"${style} t="inlineStr"><is><t xml:space="preserve">${escapeXml(text.slice(0, CELL_TEXT_MAX))}</t></is></c>`
+  const escaped = escapeXml(text.length > CELL_TEXT_MAX ? text.slice(0, CELL_TEXT_MAX) : text)
+  const space = TRIMMABLE.test(escaped) ? ' xml:space="preserve"' : ''
+  return `<c r="${ref}"${style} t="inlineStr"><is><t${space}>${escaped}</t></is></c>`
 }
 
 /** One sheet row (1-based `rowNumber`); `bold` uses the header's style. */
@@ -73,13 +83,14 @@ export function rowXml(
 
 /** The rows `rows` of an export as sheet XML, the first of them being sheet row `firstRowNumber`. */
 export function rowsXml(keys: readonly string[], rows: readonly SheetRow[], firstRowNumber: number): string {
+  const letters = keys.map((_, i) => columnName(i))
   let xml = ''
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]
-    xml += rowXml(
-      firstRowNumber + i,
-      keys.map((key) => cellOut(row[key])),
-    )
+    const number = firstRowNumber + i
+    xml += `<row r="${number}">`
+    for (let k = 0; k < keys.length; k++) xml += cellXml(letters[k] + number, cellOut(row[keys[k]]), '')
+    xml += '</row>'
   }
   return xml
 }
@@ -95,10 +106,9 @@ export function sheetHead(keys: readonly string[]): string {
 
 const encoder = new TextEncoder()
 
-/** A piece of the sheet as bytes, with the running CRC and size. */
-export function encodePiece(xml: string, crc: number, size: number) {
-  const bytes = encoder.encode(xml) as Uint8Array<ArrayBuffer>
-  return { bytes, crc: crc32(bytes, crc), size: size + bytes.length }
+/** A piece of the sheet as a Blob: the XML strings, encoded as UTF-8 by the browser. */
+export function sheetPiece(xml: readonly string[]): Blob {
+  return new Blob(xml as string[])
 }
 
 function staticParts(sheetName: string): [string, string][] {
@@ -127,10 +137,9 @@ function staticParts(sheetName: string): [string, string][] {
   ]
 }
 
-/** The sheet part as written so far: its pieces (the head included), CRC-32 and size in bytes. */
+/** The sheet part as written so far: its pieces (the head included) and size in bytes. */
 export interface SheetPieces {
   pieces: readonly Blob[]
-  crc: number
   size: number
 }
 
@@ -140,17 +149,45 @@ function dosDateTime(date: Date): [number, number] {
   return [time, day]
 }
 
+/** A deflated part: the raw deflate data and the CRC-32 of what was deflated. */
+export interface Deflated {
+  data: Blob
+  crc: number
+}
+
 /**
- * Deflates a Blob with the browser's CompressionStream (in native code, streamed from the Blob, which
+ * The raw deflate data and CRC-32 of a gzip member (RFC 1952): the header (10 bytes, more when it
+ * names a file or carries extras, which CompressionStream's does not) and the 8-byte trailer
+ * (CRC-32, size) around the deflate data. Null when the header is not a plain one.
+ */
+export async function fromGzip(gzip: Blob): Promise<Deflated | null> {
+  if (gzip.size < 18) return null
+  const head = new Uint8Array(await gzip.slice(0, 10).arrayBuffer())
+  if (head[0] !== 0x1f || head[1] !== 0x8b || head[2] !== 8 || head[3] !== 0) return null
+  const trailer = new DataView(await gzip.slice(gzip.size - 8).arrayBuffer())
+  return { data: gzip.slice(10, gzip.size - 8), crc: trailer.getUint32(0, true) }
+}
+
+/**
+ * Deflates a Blob with the browser's CompressionStream (native code, streamed from the Blob, which
  * may live on disk), or answers null where there is none.
  */
-export async function deflateRaw(blob: Blob): Promise<Blob | null> {
+export async function deflateBlob(blob: Blob): Promise<Deflated | null> {
   if (typeof CompressionStream === 'undefined' || typeof blob.stream !== 'function') return null
   try {
-    return await new Response(blob.stream().pipeThrough(new CompressionStream('deflate-raw'))).blob()
+    return await fromGzip(await new Response(blob.stream().pipeThrough(new CompressionStream('gzip'))).blob())
   } catch {
     return null
   }
+}
+
+/** The CRC-32 of a Blob, read a few MB at a time (only where the browser cannot deflate). */
+async function crc32OfBlob(blob: Blob): Promise<number> {
+  let crc = 0
+  const step = 4 * 1024 * 1024
+  for (let at = 0; at < blob.size; at += step)
+    crc = crc32(new Uint8Array(await blob.slice(at, at + step).arrayBuffer()), crc)
+  return crc
 }
 
 interface ZipEntry {
@@ -171,23 +208,22 @@ export async function buildXlsx(
   sheetName: string,
   sheet: SheetPieces,
   now = new Date(),
-  deflate: (blob: Blob) => Promise<Blob | null> = deflateRaw,
+  deflate: (blob: Blob) => Promise<Deflated | null> = deflateBlob,
 ): Promise<Blob> {
-  const tail = encodePiece(SHEET_TAIL, sheet.crc, sheet.size)
   const entries: ZipEntry[] = staticParts(sheetName).map(([name, text]) => {
     const bytes = encoder.encode(text) as Uint8Array<ArrayBuffer>
     const entry = { crc: crc32(bytes), size: bytes.length, stored: bytes.length, method: 0, data: [bytes] }
     return { ...entry, name: encoder.encode(name) as Uint8Array<ArrayBuffer> }
   })
-  const raw = new Blob([...sheet.pieces, tail.bytes])
+  const raw = new Blob([...sheet.pieces, SHEET_TAIL])
   const deflated = await deflate(raw)
   entries.push({
     name: encoder.encode('xl/worksheets/sheet1.xml') as Uint8Array<ArrayBuffer>,
-    crc: tail.crc,
-    size: tail.size,
-    stored: deflated ? deflated.size : raw.size,
+    crc: deflated ? deflated.crc : await crc32OfBlob(raw),
+    size: raw.size,
+    stored: deflated ? deflated.data.size : raw.size,
     method: deflated ? 8 : 0,
-    data: [deflated ?? raw],
+    data: [deflated ? deflated.data : raw],
   })
   const [time, day] = dosDateTime(now)
   const parts: BlobPart[] = []
