@@ -19,6 +19,7 @@ import {
   sealAnswerPayload,
 } from './modules/api-encryption/api-encryption'
 import { logAppCall } from './modules/apps/log-app-call'
+import { createRequestAuthResolver } from './modules/auth/request-auth-cache'
 import { createLiveSettings } from './modules/configs/live-settings'
 import { maintenanceGate } from './modules/configs/maintenance-gate'
 import { loadPluginRegistry } from './modules/developments/plugins/plugin-registry'
@@ -71,10 +72,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('plugins', loadPluginRegistry(config.plugins))
   const changeBus = createChangeBus({ database, redisUrl: config.redisUrl })
   const settings = await createLiveSettings(database.db, changeBus)
+  const requestAuth = await createRequestAuthResolver(database)
   app.decorate('changeBus', changeBus)
   app.decorate('settings', settings)
+  app.decorate('requestAuth', requestAuth)
   app.addHook('onClose', async () => {
     await settings.stop().catch(() => undefined)
+    await requestAuth.stop().catch(() => undefined)
     await changeBus.close()
   })
 

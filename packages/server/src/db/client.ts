@@ -36,6 +36,13 @@ export interface Database {
    * missed). Answers the function that stops listening.
    */
   listen(channel: string, handler: (payload: string | null) => void): Promise<() => Promise<void>>
+  /**
+   * Like `listen`, and this process's own notifications on `channel` (sent by its statements or their
+   * triggers) are heard before the statement that sent them resolves: on PostgreSQL every pooled
+   * connection listens too, and a session hears its own notifications before its commit completes.
+   * For what the process keeps and must drop at once when it changes the data itself.
+   */
+  watch(channel: string, handler: (payload: string | null) => void): Promise<() => Promise<void>>
 }
 
 /** Where the committed migrations are: beside this file in the source tree, beside the bundle once built. */
@@ -66,6 +73,8 @@ export interface OpenDatabaseOptions {
  * an `error` nobody listens to ends the process), and the pool's own idle-client `error` is heard too.
  */
 function openPool(options: OpenDatabaseOptions & { url: string }) {
+  const watched = new Map<string, Set<Notified>>()
+  const listening = new WeakMap<pg.PoolClient, Set<string>>()
   let reportLost = (error: Error) => {
     process.stderr.write(`database connection lost: ${error.message}\n`)
   }
@@ -81,6 +90,21 @@ function openPool(options: OpenDatabaseOptions & { url: string }) {
       if (!reported) reportLost(error)
       reported = true
     })
+    listening.set(client, new Set())
+    client.on('notification', (message) => {
+      for (const handler of watched.get(message.channel) ?? []) handler(message.payload ?? '')
+    })
+  })
+  // A client checked out listens to the watched channels it does not listen to yet; the LISTEN is
+  // queued before the caller's statement, so it costs no wait.
+  pool.on('acquire', (client) => {
+    const channels = listening.get(client)
+    if (!channels || channels.size === watched.size) return
+    for (const channel of watched.keys()) {
+      if (channels.has(channel)) continue
+      channels.add(channel)
+      client.query(`listen ${channel}`).catch(() => channels.delete(channel))
+    }
   })
   // Already reported by the client's own listener above; the pool has dropped the client.
   pool.on('error', () => undefined)
@@ -88,6 +112,15 @@ function openPool(options: OpenDatabaseOptions & { url: string }) {
     pool,
     onConnectionLost(listener: (error: Error) => void) {
       reportLost = listener
+    },
+    /** Pooled connections hear `channel` (see Database.watch); answers the function that stops it. */
+    watchOnPool(channel: string, handler: Notified) {
+      const set = watched.get(channel) ?? new Set<Notified>()
+      set.add(handler)
+      watched.set(channel, set)
+      return () => {
+        set.delete(handler)
+      }
     },
   }
 }
@@ -172,7 +205,7 @@ async function migratePostgres(url: string, folder = migrationsFolder()): Promis
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
-    const { pool, onConnectionLost } = openPool({ ...options, url: options.url })
+    const { pool, onConnectionLost, watchOnPool } = openPool({ ...options, url: options.url })
     const db = drizzlePg(pool, { schema }) as unknown as Db
     const url = options.url
     const listener = openListener(url)
@@ -187,6 +220,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
       onConnectionLost,
       listen: listener.listen,
+      async watch(channel, handler) {
+        if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`)
+        const stopPool = watchOnPool(channel, handler)
+        const stopListening = await listener.listen(channel, handler)
+        return async () => {
+          stopPool()
+          await stopListening()
+        }
+      },
     }
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true })
@@ -206,6 +248,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An embedded database has no connection to lose.
     onConnectionLost: () => undefined,
     async listen(channel, handler) {
+      if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`)
+      return client.listen(channel, (payload) => handler(payload))
+    },
+    // One connection: PGlite hands a statement's notifications to the listeners before it resolves.
+    async watch(channel, handler) {
       if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`)
       return client.listen(channel, (payload) => handler(payload))
     },

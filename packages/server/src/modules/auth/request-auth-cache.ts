@@ -1,0 +1,60 @@
+import type { Database } from '../../db/client'
+import { type RequestAuth, type RouteToCheck, resolveRequestAuth } from './resolve-request-auth'
+import { isLive } from './sessions'
+
+/** What the migration's triggers notify when sessions, users, admins, roles or menu items change. */
+export const AUTH_CHANGED_CHANNEL = 'brokerdesk_auth_changed'
+/** Tokens whose callers a process keeps at most; the oldest goes first. */
+const MAX_TOKENS = 10_000
+
+export interface RequestAuthResolver {
+  /** The caller of a token for a route: kept from an earlier request, or read in one statement. */
+  resolve(tokenHash: string, route: RouteToCheck | undefined): Promise<RequestAuth>
+  /** Drops what is kept for one token (its session was just touched). */
+  forget(tokenHash: string): void
+  stop(): Promise<void>
+}
+
+const routeKey = (route: RouteToCheck | undefined) =>
+  route ? `${route.method} ${route.url} ${route.env}` : ''
+
+/**
+ * Keeps each live caller resolved by `resolveRequestAuth` (per token and route) until one of the
+ * tables it was read from changes: the triggers of those tables notify every server process, and a
+ * process hears the notifications of its own statements before they resolve (`Database.watch`), so
+ * a logout, a stopped account or a removed permission applies at the next request here, and as soon
+ * as PostgreSQL delivers the notification in the other processes. A session past its expiry, ended,
+ * or unknown is never kept: it is read again. A lost listening connection drops everything.
+ */
+export async function createRequestAuthResolver(database: Database): Promise<RequestAuthResolver> {
+  const kept = new Map<string, Map<string, RequestAuth>>()
+  // Bumped by every change: a read that started before it is not kept (it may be older than the change).
+  let generation = 0
+  const stopWatching = await database.watch(AUTH_CHANGED_CHANNEL, () => {
+    generation++
+    kept.clear()
+  })
+  return {
+    async resolve(tokenHash, route) {
+      const key = routeKey(route)
+      const found = kept.get(tokenHash)?.get(key)
+      if (found?.session && isLive(found.session)) return found
+      const started = generation
+      const auth = await resolveRequestAuth(database.db, tokenHash, route)
+      if (generation === started && auth.user && auth.session && isLive(auth.session)) {
+        let routes = kept.get(tokenHash)
+        if (!routes) {
+          if (kept.size >= MAX_TOKENS) kept.delete(kept.keys().next().value as string)
+          routes = new Map()
+          kept.set(tokenHash, routes)
+        }
+        routes.set(key, auth)
+      }
+      return auth
+    },
+    forget(tokenHash) {
+      kept.delete(tokenHash)
+    },
+    stop: stopWatching,
+  }
+}
