@@ -39,8 +39,9 @@ export interface Database {
   /**
    * Like `listen`, and this process's own notifications on `channel` (sent by its statements or their
    * triggers) are heard before the statement that sent them resolves: on PostgreSQL every pooled
-   * connection listens too, and a session hears its own notifications before its commit completes.
-   * For what the process keeps and must drop at once when it changes the data itself.
+   * connection listens too (to the WATCHED_CHANNELS only), and a session hears its own notifications
+   * before its commit completes. For what the process keeps and must drop at once when it changes
+   * the data itself.
    */
   watch(channel: string, handler: (payload: string | null) => void): Promise<() => Promise<void>>
 }
@@ -68,13 +69,18 @@ export interface OpenDatabaseOptions {
 }
 
 /**
+ * The channels every pooled connection listens to (see Database.watch): those the migrations'
+ * triggers notify.
+ */
+export const WATCHED_CHANNELS: readonly string[] = ['brokerdesk_auth_changed']
+
+/**
  * A pool of PostgreSQL connections that survives losing them: every client gets an error listener
  * for its whole life (pg emits `error` on a client whose connection dies, checked out or idle, and
  * an `error` nobody listens to ends the process), and the pool's own idle-client `error` is heard too.
  */
 function openPool(options: OpenDatabaseOptions & { url: string }) {
   const watched = new Map<string, Set<Notified>>()
-  const listening = new WeakMap<pg.PoolClient, Set<string>>()
   let reportLost = (error: Error) => {
     process.stderr.write(`database connection lost: ${error.message}\n`)
   }
@@ -83,6 +89,13 @@ function openPool(options: OpenDatabaseOptions & { url: string }) {
     max: 10,
     connectionTimeoutMillis: options.connectTimeoutMs || undefined,
     statement_timeout: options.statementTimeoutMs || undefined,
+    // Every connection listens to the watched channels before its first statement.
+    onConnect: async (client: pg.ClientBase) => {
+      client.on('notification', (message) => {
+        for (const handler of watched.get(message.channel) ?? []) handler(message.payload ?? '')
+      })
+      for (const channel of WATCHED_CHANNELS) await client.query(`listen ${channel}`)
+    },
   })
   pool.on('connect', (client) => {
     let reported = false
@@ -90,21 +103,6 @@ function openPool(options: OpenDatabaseOptions & { url: string }) {
       if (!reported) reportLost(error)
       reported = true
     })
-    listening.set(client, new Set())
-    client.on('notification', (message) => {
-      for (const handler of watched.get(message.channel) ?? []) handler(message.payload ?? '')
-    })
-  })
-  // A client checked out listens to the watched channels it does not listen to yet; the LISTEN is
-  // queued before the caller's statement, so it costs no wait.
-  pool.on('acquire', (client) => {
-    const channels = listening.get(client)
-    if (!channels || channels.size === watched.size) return
-    for (const channel of watched.keys()) {
-      if (channels.has(channel)) continue
-      channels.add(channel)
-      client.query(`listen ${channel}`).catch(() => channels.delete(channel))
-    }
   })
   // Already reported by the client's own listener above; the pool has dropped the client.
   pool.on('error', () => undefined)
@@ -115,6 +113,7 @@ function openPool(options: OpenDatabaseOptions & { url: string }) {
     },
     /** Pooled connections hear `channel` (see Database.watch); answers the function that stops it. */
     watchOnPool(channel: string, handler: Notified) {
+      if (!WATCHED_CHANNELS.includes(channel)) throw new Error(`Not a watched channel: ${channel}`)
       const set = watched.get(channel) ?? new Set<Notified>()
       set.add(handler)
       watched.set(channel, set)

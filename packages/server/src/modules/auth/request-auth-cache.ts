@@ -1,9 +1,9 @@
-import type { Database } from '../../db/client'
+import { type Database, WATCHED_CHANNELS } from '../../db/client'
 import { type RequestAuth, type RouteToCheck, resolveRequestAuth } from './resolve-request-auth'
 import { isLive } from './sessions'
 
 /** What the migration's triggers notify when sessions, users, admins, roles or menu items change. */
-export const AUTH_CHANGED_CHANNEL = 'brokerdesk_auth_changed'
+export const AUTH_CHANGED_CHANNEL = WATCHED_CHANNELS[0] as string
 /** Tokens whose callers a process keeps at most; the oldest goes first. */
 const MAX_TOKENS = 10_000
 
