@@ -4,7 +4,6 @@ import { constants as zlibConstants } from 'node:zlib'
 import { WECHAT_JS_SDK_ORIGIN } from '@brokerdesk/shared'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
-import helmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppConfig } from './config'
@@ -19,6 +18,7 @@ import {
   sealAnswerPayload,
 } from './modules/api-encryption/api-encryption'
 import { logAppCall } from './modules/apps/log-app-call'
+import { createRequestAuthResolver } from './modules/auth/request-auth-cache'
 import { createLiveSettings } from './modules/configs/live-settings'
 import { maintenanceGate } from './modules/configs/maintenance-gate'
 import { loadPluginRegistry } from './modules/developments/plugins/plugin-registry'
@@ -32,6 +32,7 @@ import { healthPlugin } from './plugins/health'
 import { BODY_LIMIT, inputHygienePlugin } from './plugins/input-hygiene'
 import { openApiPlugin } from './plugins/openapi'
 import { requestContextPlugin } from './plugins/request-context'
+import { securityHeadersPlugin } from './plugins/security-headers'
 import { resolveSession } from './plugins/session'
 import { scriptNonceOf, spaPlugin } from './plugins/spa'
 import { resolveAppKey } from './secrets'
@@ -71,15 +72,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('plugins', loadPluginRegistry(config.plugins))
   const changeBus = createChangeBus({ database, redisUrl: config.redisUrl })
   const settings = await createLiveSettings(database.db, changeBus)
+  const requestAuth = createRequestAuthResolver(database)
   app.decorate('changeBus', changeBus)
   app.decorate('settings', settings)
+  app.decorate('requestAuth', requestAuth)
   app.addHook('onClose', async () => {
     await settings.stop().catch(() => undefined)
+    await requestAuth.stop().catch(() => undefined)
     await changeBus.close()
   })
 
   await app.register(cookie)
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -3,6 +3,7 @@ import type { AppConfig } from './config'
 import type { ChangeBus } from './db/change-bus'
 import type { Database, Db } from './db/client'
 import type { SessionUser } from './modules/auth/load-session-user'
+import type { RequestAuthResolver } from './modules/auth/request-auth-cache'
 import type { LiveSettings } from './modules/configs/live-settings'
 import type { PluginRegistry } from './modules/developments/plugins/plugin-registry'
 
@@ -21,6 +22,8 @@ declare module 'fastify' {
     changeBus: ChangeBus
     /** The settings as this process knows them, kept up to date through the change bus. */
     settings: LiveSettings
+    /** The callers of session tokens, kept until the tables they come from change. */
+    requestAuth: RequestAuthResolver
   }
   interface FastifyRequest {
     language: Language

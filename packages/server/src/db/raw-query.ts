@@ -21,6 +21,11 @@ interface Queryable {
   query(...args: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
 }
 
+/** Whether `db` is a PostgreSQL pool (not PGlite, not a transaction, which has no pool of its own). */
+export function isPoolDatabase(db: unknown): boolean {
+  return (db as { $client?: unknown }).$client instanceof pg.Pool
+}
+
 /**
  * Runs SQL text straight through the driver, for the hottest statements: on PostgreSQL as a named
  * (prepared once per connection) statement, on PGlite as a parameterised query. Rows come back

@@ -2,7 +2,6 @@ import { APP_TOKEN_PREFIX } from '@brokerdesk/shared'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors'
 import { resolveAppCaller } from '../modules/apps/app-caller'
-import { resolveRequestAuth } from '../modules/auth/resolve-request-auth'
 import { hashToken, isLive, touchSession } from '../modules/auth/sessions'
 import { adminRouteOf } from '../modules/permissions/authorize'
 
@@ -39,7 +38,7 @@ export function clearSessionCookies(reply: FastifyReply) {
 /**
  * onRequest hook of both mounts: resolves `request.user` from the session token, and for an admin
  * route whether the user's roles hold it (`request.routeHeld`, which authorize reads), in one
- * statement. A session ended by a login elsewhere answers `force_logout`, which the SPA turns into
+ * statement, or as kept from an earlier request of the same token and route (`requestAuth`). A session ended by a login elsewhere answers `force_logout`, which the SPA turns into
  * the "logged in elsewhere" prompt.
  */
 export async function resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -52,8 +51,9 @@ export async function resolveSession(request: FastifyRequest, reply: FastifyRepl
     request.user = await resolveAppCaller(request, token)
     return
   }
-  const { db, config } = request.server
-  const { session, user, routeHeld } = await resolveRequestAuth(db, hashToken(token), adminRouteOf(request))
+  const { db, config, requestAuth } = request.server
+  const tokenHash = hashToken(token)
+  const { session, user, routeHeld } = await requestAuth.resolve(tokenHash, adminRouteOf(request))
   if (!session) {
     if (request.channel === 'web') clearSessionCookies(reply)
     return
@@ -71,5 +71,6 @@ export async function resolveSession(request: FastifyRequest, reply: FastifyRepl
   }
   request.user = user
   request.routeHeld = routeHeld
-  await touchSession(db, session, config.sessionLifetime)
+  // The kept session would still show the old use: read it again next time.
+  if (await touchSession(db, session, config.sessionLifetime)) requestAuth.forget(tokenHash)
 }

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto'
 import { count, getTableName, type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../db/client'
+import { isPoolDatabase, rawQuery } from '../db/raw-query'
 import { columnsOf } from './columns'
 import type { SortKey } from './parse-list-query'
 import type { ResourceBinding, Row } from './types'
@@ -83,10 +85,30 @@ function decoderOf(binding: ResourceBinding) {
   }
 }
 
+/** Statement texts sent as named statements; past this many shapes, pages go unnamed. */
+const MAX_NAMED = 500
+const named = new Map<string, string>()
+/**
+ * Text searches are planned for their words each time: a plan made once for any words would not know
+ * whether they are long enough for the trigram index.
+ */
+const TEXT_SEARCH = /\bilike\b|text_bigrams/i
+
+/** The statement name of a page's SQL text (its shape: the values are parameters), or undefined. */
+function statementName(text: string): string | undefined {
+  if (TEXT_SEARCH.test(text)) return undefined
+  const known = named.get(text)
+  if (known || named.size >= MAX_NAMED) return known
+  const name = `page_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`
+  named.set(text, name)
+  return name
+}
+
 /**
  * One page of rows in one statement. The binding's page columns are computed on the page's rows
  * only (the page is selected first, then the extras), so a deep page does not pay for the rows it
  * skips. Written as SQL text rather than through the query builder: the list is the hottest path.
+ * Outside a transaction on PostgreSQL it goes as a named statement, parsed once per connection.
  */
 export async function selectRows(
   db: Db | Tx,
@@ -94,15 +116,18 @@ export async function selectRows(
   options: SelectRowsOptions,
 ): Promise<Row[]> {
   const table = binding.table
-  const name = getTableName(table)
-  const inner = sql`select * from ${table} where ${options.where ?? sql`true`} order by ${orderBy(options.order, name)}
+  const inner = sql`select * from ${table} where ${options.where ?? sql`true`} order by ${orderBy(options.order, getTableName(table))}
     limit ${options.limit} offset ${options.offset ?? 0}`
   const extras = pageColumnsSql(binding, options.purpose ?? 'record')
   const statement = extras
     ? sql`select ${sql.identifier(PAGE)}.*, ${extras} from (${inner}) ${sql.identifier(PAGE)} order by ${orderBy(options.order, PAGE)}`
     : inner
-  const result = (await db.execute(statement)) as unknown as { rows: Row[] }
-  return result.rows.map(decoderOf(binding))
+  const query = dialect.sqlToQuery(statement)
+  const prepared = isPoolDatabase(db) ? statementName(query.sql) : undefined
+  const rows = prepared
+    ? await rawQuery(db as Db, prepared, query.sql, query.params)
+    : ((await db.execute(statement)) as unknown as { rows: Row[] }).rows
+  return rows.map(decoderOf(binding))
 }
 
 /** How many rows match. */

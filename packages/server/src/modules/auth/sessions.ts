@@ -62,13 +62,19 @@ export function isLive(session: SessionRow, now = new Date()): boolean {
   return !session.ended_at && session.expires_at > now
 }
 
-/** Slides a live session's expiry forward (at most once a minute). */
-export async function touchSession(db: Db, session: SessionRow, lifetimeMinutes: number, now = new Date()) {
-  if (now.getTime() - session.last_used_at.getTime() < TOUCH_INTERVAL_MS) return
+/** Slides a live session's expiry forward (at most once a minute); answers whether it did. */
+export async function touchSession(
+  db: Db,
+  session: SessionRow,
+  lifetimeMinutes: number,
+  now = new Date(),
+): Promise<boolean> {
+  if (now.getTime() - session.last_used_at.getTime() < TOUCH_INTERVAL_MS) return false
   await db
     .update(sessions)
     .set({ last_used_at: now, expires_at: expiryFrom(now, lifetimeMinutes, session.remember) })
     .where(eq(sessions.id, session.id))
+  return true
 }
 
 export async function endSession(db: Db, sessionId: number, reason: EndReason) {
