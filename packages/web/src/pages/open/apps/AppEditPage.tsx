@@ -61,7 +61,7 @@ export default function AppEditPage() {
   return (
     <div className="bd-apps">
       <section className="bd-apps__panel bd-apps__panel--form">
-        <Typography.Title level={2} className="bd-apps__title">
+        <Typography.Title level={1} className="bd-apps__title">
           {creating ? t('apps.create') : t('apps.edit')}
         </Typography.Title>
         {!creating && existing.isPending ? (

@@ -93,7 +93,7 @@ export default function AppsPage() {
     <div className="bd-apps">
       <section className="bd-apps__panel">
         <Flex justify="space-between" align="center" wrap gap={12}>
-          <Typography.Title level={2} className="bd-apps__title">
+          <Typography.Title level={1} className="bd-apps__title">
             {t('apps.title')}
           </Typography.Title>
           <Link to="/open/apps/create">
