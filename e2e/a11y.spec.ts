@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, newContext, snapshotFailures } from './support/browser'
+import { zh } from './support/identity'
 import { E2E_ADMIN_PASSWORD } from './support/server'
 
 /**
@@ -139,5 +140,76 @@ describe.each(THEMES)('in the %s theme', (theme) => {
     await check(adminPage, theme, path)
     // The page itself, not the login page or a 403 in its place.
     expect(adminPage.url()).toBe(new URL(path, adminPage.url()).href)
+  })
+})
+
+/** Where the keyboard's focus is, and whether it shows: an outline of 2px or more, or antd's glow. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null
+    if (!element || element === document.body) return null
+    const style = getComputedStyle(element)
+    return {
+      inMenu: element.closest('.ant-menu') !== null,
+      inTable: element.closest('.ant-table') !== null,
+      inDrawer: element.closest('.ant-drawer') !== null,
+      skipLink: element.classList.contains('bd-skip-link'),
+      label: element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? '',
+      visible:
+        (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2) ||
+        style.boxShadow !== 'none',
+    }
+  })
+}
+
+describe('with the keyboard alone', () => {
+  let context: BrowserContext
+  let page: Page
+  snapshotFailures(() => [page])
+
+  beforeAll(async () => {
+    context = await newContext(browser, { reducedMotion: true })
+    await context.addCookies(session.cookies)
+    await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'))
+    page = await context.newPage()
+  })
+  afterAll(async () => {
+    await context?.close()
+  })
+
+  it('reaches the skip link, the menu and the table by Tab, each with a visible focus ring', async () => {
+    await page.goto('/admin/users')
+    await page.locator('.ant-table-row').first().waitFor()
+    const reached = { skipLink: false, menu: false, table: false }
+    for (let step = 0; step < 80 && !reached.table; step++) {
+      await page.keyboard.press('Tab')
+      const now = await focused(page)
+      if (!now) continue
+      if (step === 0) expect(now.skipLink).toBe(true)
+      expect(now.visible, `the focus on "${now.label}" shows`).toBe(true)
+      reached.skipLink ||= now.skipLink
+      reached.menu ||= now.inMenu
+      reached.table ||= now.inTable
+    }
+    expect(reached).toEqual({ skipLink: true, menu: true, table: true })
+  })
+
+  it('keeps the focus inside a drawer and gives it back to its button when it closes', async () => {
+    await page.goto('/admin/roles')
+    const opener = page
+      .getByRole('button', { name: new RegExp(`^${zh.access.permissions} #`) })
+      .and(page.locator(':enabled'))
+    await opener.first().waitFor()
+    await opener.first().focus()
+    const name = await opener.first().getAttribute('aria-label')
+    await page.keyboard.press('Enter')
+    await page.locator('.ant-drawer-content').waitFor()
+    for (let step = 0; step < 25; step++) {
+      await page.keyboard.press('Tab')
+      expect((await focused(page))?.inDrawer).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await page.locator('.ant-drawer-content').waitFor({ state: 'detached' })
+    expect((await focused(page))?.label).toBe(name)
   })
 })
