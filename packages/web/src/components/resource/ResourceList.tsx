@@ -13,10 +13,10 @@ import { Button, Image, Popconfirm, Space, Table, type TableProps } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { HttpError, type Params } from '../../api/http'
 import { savedListState, saveListState } from '../../state/list-state'
 import { notify } from '../../state/notify'
+import { ButtonLink } from '../ButtonLink'
 import { listParams, rememberTree } from './list-prefetch'
 import { displayValue, fieldTitle } from './option-label'
 import { filterParams, ResourceFilters } from './ResourceFilters'
@@ -152,12 +152,13 @@ export function ResourceList({
         <Space size={0}>
           {rowActions?.(row)}
           {(can('update') || can('show')) && (
-            <Link
+            <ButtonLink
               to={`/admin/${name}/${row.id}`}
+              type="link"
+              size="small"
+              icon={can('update') ? <EditOutlined /> : <EyeOutlined />}
               aria-label={`${t(can('update') ? 'actions.update' : 'actions.show')} #${row.id}`}
-            >
-              <Button type="link" size="small" icon={can('update') ? <EditOutlined /> : <EyeOutlined />} />
-            </Link>
+            />
           )}
           {can('delete') && (
             <Popconfirm title={t('list.delete_confirm', { count: 1 })} onConfirm={() => remove([row.id])}>
@@ -204,11 +205,9 @@ export function ResourceList({
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
         <Space wrap>
           {can('create') && (
-            <Link to={`/admin/${name}/create`}>
-              <Button type="primary" icon={<PlusOutlined />}>
-                {t('actions.create')}
-              </Button>
-            </Link>
+            <ButtonLink to={`/admin/${name}/create`} type="primary" icon={<PlusOutlined />}>
+              {t('actions.create')}
+            </ButtonLink>
           )}
           {can('delete') && (
             <Popconfirm

@@ -1,8 +1,7 @@
 import { ApartmentOutlined } from '@ant-design/icons'
-import { Button } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { useHeldRoutes } from '../../../app/permissions'
+import { ButtonLink } from '../../../components/ButtonLink'
 import ResourceListPage from '../../../components/resource/ResourceListPage'
 import type { ResourcePageProps } from '../../../components/resource/ResourcePage'
 import { menuItemLabel } from '../../../i18n/menu-label'
@@ -24,9 +23,9 @@ export default function MenuList(props: ResourcePageProps) {
       }}
       toolbar={
         can('/admin/menus/tree', 'GET') ? (
-          <Link to="/admin/menus/tree">
-            <Button icon={<ApartmentOutlined />}>{t('menu.Menu drag')}</Button>
-          </Link>
+          <ButtonLink to="/admin/menus/tree" icon={<ApartmentOutlined />}>
+            {t('menu.Menu drag')}
+          </ButtonLink>
         ) : undefined
       }
     />
