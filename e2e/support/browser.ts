@@ -39,6 +39,8 @@ export function newContext(
     viewport?: { width: number; height: number }
     /** Another server than the shared one (a spec that starts its own). */
     baseURL?: string
+    /** Asks for reduced motion: the app then turns antd's animations off. */
+    reducedMotion?: boolean
   } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
@@ -46,6 +48,7 @@ export function newContext(
     locale: options.locale ?? 'zh-CN',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     extraHTTPHeaders: options.headers,
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
   })
 }
 

@@ -18,6 +18,44 @@ const BRAND_TOKENS = {
     "'Inter', -apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans', Roboto, 'Helvetica Neue', Arial, sans-serif",
 }
 
+/**
+ * Text colours that reach WCAG AA contrast (4.5:1) on the page, card and filled-input backgrounds of
+ * each theme: antd's defaults for secondary text (breadcrumbs, hints, descriptions), placeholders,
+ * links (#1677ff) and errors (#ff4d4f) reach only 2.3–4.1:1. Disabled text keeps antd's colour (WCAG
+ * exempts it).
+ */
+const CONTRAST_TOKENS = {
+  primary: {
+    colorLink: BRAND_TOKENS.colorPrimary,
+    colorError: '#cf1322',
+    colorTextSecondary: 'rgba(0, 0, 0, 0.62)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
+  },
+  dark: {
+    colorLink: '#6b9bff',
+    colorError: '#ff7875',
+    colorTextSecondary: 'rgba(255, 255, 255, 0.7)',
+    colorTextTertiary: 'rgba(255, 255, 255, 0.6)',
+    colorTextDescription: 'rgba(255, 255, 255, 0.6)',
+    colorTextPlaceholder: 'rgba(255, 255, 255, 0.52)',
+  },
+} as const
+
+/**
+ * Dark theme: the primary blue behind white button text is too dark to be read as text on the dark
+ * page, so what antd writes in the primary colour (the chosen menu item, tab) takes the link blue.
+ */
+const DARK_COMPONENTS = {
+  Menu: {
+    itemSelectedColor: CONTRAST_TOKENS.dark.colorLink,
+    horizontalItemSelectedColor: CONTRAST_TOKENS.dark.colorLink,
+    subMenuItemSelectedColor: CONTRAST_TOKENS.dark.colorLink,
+  },
+  Tabs: { itemSelectedColor: CONTRAST_TOKENS.dark.colorLink },
+}
+
 const csp = { nonce: cspNonce() }
 
 const reducedMotion =
@@ -37,6 +75,7 @@ function ThemeVariables() {
       '--bd-fill': token.colorFillQuaternary,
       '--bd-text': token.colorText,
       '--bd-text-secondary': token.colorTextSecondary,
+      '--bd-link': token.colorLink,
       '--bd-border': token.colorBorderSecondary,
       '--bd-radius': `${token.borderRadiusLG}px`,
       '--bd-shadow': token.boxShadowTertiary,
@@ -74,7 +113,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
         direction={RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr'}
         theme={{
           algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-          token: { ...BRAND_TOKENS, motion: !reducedMotion },
+          token: { ...BRAND_TOKENS, ...CONTRAST_TOKENS[theme], motion: !reducedMotion },
+          components: theme === 'dark' ? DARK_COMPONENTS : undefined,
         }}
       >
         <ThemeVariables />

@@ -60,7 +60,7 @@ export function UserMenu({ area }: { area: 'open' | 'home' | 'admin' }) {
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick }}>
       <Button type="text" className="bd-header-button bd-user-button" aria-label={t('nav.account')}>
-        <Avatar size="small" src={avatar || undefined} icon={<UserOutlined />} />
+        <Avatar size="small" src={avatar || undefined} icon={<UserOutlined />} alt="" />
         <span className="bd-hide-xs">{name}</span>
       </Button>
     </Dropdown>

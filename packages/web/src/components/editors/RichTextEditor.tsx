@@ -26,6 +26,8 @@ import { useImageUpload } from './use-image-upload'
 
 export interface RichTextEditorProps {
   id?: string
+  /** The field's name for screen readers: a form's label does not name an editable div. */
+  label?: string
   value?: string | null
   onChange?: (value: string) => void
   disabled?: boolean
@@ -47,7 +49,7 @@ const SAFE_LINK = /^(https?:\/\/|mailto:|\/(?!\/))/i
  * Rich text (TipTap): headings, emphasis, lists, quotes, code, links, tables and images uploaded
  * through POST /home/upload/index. The value is HTML; the server sanitizes it again before storing.
  */
-export default function RichTextEditor({ id, value, onChange, disabled }: RichTextEditorProps) {
+export default function RichTextEditor({ id, label, value, onChange, disabled }: RichTextEditorProps) {
   const { t } = useTranslation()
   const last = useRef<string>(value ?? '')
   const editor = useEditor({
@@ -73,6 +75,7 @@ export default function RichTextEditor({ id, value, onChange, disabled }: RichTe
         role: 'textbox',
         'aria-multiline': 'true',
         ...(id ? { id } : {}),
+        ...(label ? { 'aria-label': label } : {}),
       },
     },
     onUpdate: ({ editor: current }) => {

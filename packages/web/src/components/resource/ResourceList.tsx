@@ -13,10 +13,11 @@ import { Button, Image, Popconfirm, Space, Table, type TableProps } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface'
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { HttpError, type Params } from '../../api/http'
 import { listSearchFor, listSearchOf, parseListSearch, rememberListSearch } from '../../state/list-state'
 import { notify } from '../../state/notify'
+import { ButtonLink } from '../ButtonLink'
 import { ColumnSettingsButton, SavedViewsButton } from './ListSettingsButtons'
 import { shownColumnsOf } from './list-columns'
 import { listParams, rememberTree } from './list-prefetch'
@@ -183,12 +184,13 @@ export function ResourceList({
         <Space size={0}>
           {rowActions?.(row)}
           {(can('update') || can('show')) && (
-            <Link
+            <ButtonLink
               to={`/admin/${name}/${row.id}`}
+              type="link"
+              size="small"
+              icon={can('update') ? <EditOutlined /> : <EyeOutlined />}
               aria-label={`${t(can('update') ? 'actions.update' : 'actions.show')} #${row.id}`}
-            >
-              <Button type="link" size="small" icon={can('update') ? <EditOutlined /> : <EyeOutlined />} />
-            </Link>
+            />
           )}
           {can('delete') && (
             <Popconfirm title={t('list.delete_confirm', { count: 1 })} onConfirm={() => remove([row.id])}>
@@ -240,11 +242,9 @@ export function ResourceList({
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
         <Space wrap>
           {can('create') && (
-            <Link to={`/admin/${name}/create`}>
-              <Button type="primary" icon={<PlusOutlined />}>
-                {t('actions.create')}
-              </Button>
-            </Link>
+            <ButtonLink to={`/admin/${name}/create`} type="primary" icon={<PlusOutlined />}>
+              {t('actions.create')}
+            </ButtonLink>
           )}
           {can('delete') && (
             <Popconfirm

@@ -43,7 +43,7 @@ export default function InboxMessagePage() {
         {message.data ? (
           <article className="bd-inbox__message">
             <header className="bd-inbox__message-head">
-              <Typography.Title level={3} style={{ margin: 0 }}>
+              <Typography.Title level={1} className="bd-page-title">
                 {message.data.title}
               </Typography.Title>
               <Flex gap={12} wrap className="bd-inbox__meta">

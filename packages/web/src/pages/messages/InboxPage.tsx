@@ -34,7 +34,7 @@ export default function InboxPage() {
   return (
     <div className="bd-page bd-inbox">
       <Flex justify="space-between" align="center" wrap gap={12}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} className="bd-page-title">
           {t('inbox.title')}
         </Typography.Title>
         <Flex gap={8} wrap>

@@ -68,7 +68,13 @@ export function FieldInput({
   switch (field.input) {
     case 'rich-text':
       return (
-        <LazyRichTextEditor id={id} disabled={disabled} value={value as string | null} onChange={change} />
+        <LazyRichTextEditor
+          id={id}
+          label={t(field.label, { defaultValue: field.name })}
+          disabled={disabled}
+          value={value as string | null}
+          onChange={change}
+        />
       )
     case 'textarea':
       return (

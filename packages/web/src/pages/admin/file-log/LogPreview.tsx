@@ -105,7 +105,14 @@ export function LogPreview({ file, download }: { file: string; download?: string
         {shown && count === 0 ? (
           <Empty description={t('file_log.empty_file')} />
         ) : (
-          <pre ref={box} className="bd-log-preview__lines" data-testid="log-lines">
+          <pre
+            ref={box}
+            className="bd-log-preview__lines"
+            data-testid="log-lines"
+            // A scrolled box takes the keyboard's focus, so that the arrow keys scroll it.
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+            tabIndex={0}
+          >
             {shown?.start === 0 && count > 0 && (
               <span className="bd-log-preview__edge">{t('file_log.beginning')}</span>
             )}

@@ -40,7 +40,7 @@ export default function AdminIndexPage() {
     <div className="bd-page">
       <Card className="bd-welcome" variant="borderless">
         <div className="bd-welcome__body">
-          <Avatar size={64} src={avatar || undefined} icon={<UserOutlined />} />
+          <Avatar size={64} src={avatar || undefined} icon={<UserOutlined />} alt="" />
           <div>
             <h1 className="bd-welcome__title">{t('admin.welcome', { name: displayName(user) })}</h1>
             <p className="bd-welcome__text">{t('admin.intro', { name: config.name })}</p>

@@ -1,7 +1,6 @@
 import { ApartmentOutlined } from '@ant-design/icons'
-import { Button } from 'antd'
-import { Link } from 'react-router'
 import { useHeldRoutes } from '../../../app/permissions'
+import { ButtonLink } from '../../../components/ButtonLink'
 import ResourceListPage from '../../../components/resource/ResourceListPage'
 import type { ResourcePageProps } from '../../../components/resource/ResourcePage'
 import { menuItemLabel, useMenuName } from '../../../i18n/menu-label'
@@ -23,9 +22,9 @@ export default function MenuList(props: ResourcePageProps) {
       }}
       toolbar={
         can('/admin/menus/tree', 'GET') ? (
-          <Link to="/admin/menus/tree">
-            <Button icon={<ApartmentOutlined />}>{dragPage}</Button>
-          </Link>
+          <ButtonLink to="/admin/menus/tree" icon={<ApartmentOutlined />}>
+            {dragPage}
+          </ButtonLink>
         ) : undefined
       }
     />

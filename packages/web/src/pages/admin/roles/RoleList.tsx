@@ -14,7 +14,8 @@ const SUPER_ADMIN_ROLE_ID = 1
 export default function RoleList(props: ResourcePageProps) {
   const { t } = useTranslation()
   const can = useHeldRoutes()
-  const [open, setOpen] = useState<RoleRef | null>(null)
+  // The drawer of the last role opened; a new key for each opening starts it with fresh ticks.
+  const [drawer, setDrawer] = useState<{ role: RoleRef; open: boolean; opening: number } | null>(null)
   const canView = can('/admin/roles/{id}/permissions', 'GET')
   return (
     <>
@@ -32,7 +33,13 @@ export default function RoleList(props: ResourcePageProps) {
                       icon={<KeyOutlined />}
                       disabled={fixed}
                       aria-label={`${t('access.permissions')} #${row.id}`}
-                      onClick={() => setOpen({ id: row.id, name: String(row.name) })}
+                      onClick={() =>
+                        setDrawer((last) => ({
+                          role: { id: row.id, name: String(row.name) },
+                          open: true,
+                          opening: (last?.opening ?? 0) + 1,
+                        }))
+                      }
                     />
                   </Tooltip>
                 )
@@ -40,11 +47,13 @@ export default function RoleList(props: ResourcePageProps) {
             : undefined
         }
       />
-      {open && (
+      {drawer && (
         <RolePermissionsDrawer
-          role={open}
+          key={drawer.opening}
+          role={drawer.role}
+          open={drawer.open}
           editable={can('/admin/roles/{id}/permissions', 'PUT')}
-          onClose={() => setOpen(null)}
+          onClose={() => setDrawer((last) => last && { ...last, open: false })}
         />
       )}
     </>

@@ -30,10 +30,13 @@ interface PermissionsAnswer {
  */
 export function RolePermissionsDrawer({
   role,
+  open,
   editable,
   onClose,
 }: {
   role: RoleRef
+  /** Closed, it stays mounted until antd has given the focus back to the button that opened it. */
+  open: boolean
   editable: boolean
   onClose: () => void
 }) {
@@ -68,7 +71,7 @@ export function RolePermissionsDrawer({
 
   return (
     <Drawer
-      open
+      open={open}
       size={720}
       title={t('access.permissions_of', { name: role.name })}
       onClose={onClose}

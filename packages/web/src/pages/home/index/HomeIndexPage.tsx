@@ -73,7 +73,7 @@ export default function HomeIndexPage() {
     <div className="bd-page">
       <Card className="bd-welcome" variant="borderless">
         <div className="bd-welcome__body">
-          <Avatar size={64} src={avatar || undefined} icon={<UserOutlined />} />
+          <Avatar size={64} src={avatar || undefined} icon={<UserOutlined />} alt="" />
           <div>
             <h1 className="bd-welcome__title">
               {t(`home.greeting.${greetingKey(new Date().getHours())}`, { name })}

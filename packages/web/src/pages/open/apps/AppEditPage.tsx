@@ -2,7 +2,7 @@ import { APP_ALLOWED_IPS_MAX, type TAppInput, type TAppSecretAnswer, ZAppInput }
 import { Alert, Button, Flex, Form, Input, Skeleton, Switch, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useParams } from 'react-router'
+import { useNavigate, useParams } from 'react-router'
 import { useDocumentTitle } from '../../../app/use-document-title'
 import { useSubmission, useZodForm } from '../../../forms/use-zod-form'
 import { notify } from '../../../state/notify'
@@ -10,6 +10,7 @@ import { NotFoundPage } from '../../errors/ErrorPage'
 import { useOwnApp, useOwnAppActions } from './apps-api'
 import { SecretModal } from './SecretModal'
 import './apps.css'
+import { ButtonLink } from '../../../components/ButtonLink'
 
 interface AppValues {
   name: string
@@ -61,7 +62,7 @@ export default function AppEditPage() {
   return (
     <div className="bd-apps">
       <section className="bd-apps__panel bd-apps__panel--form">
-        <Typography.Title level={2} className="bd-apps__title">
+        <Typography.Title level={1} className="bd-apps__title">
           {creating ? t('apps.create') : t('apps.edit')}
         </Typography.Title>
         {!creating && existing.isPending ? (
@@ -103,9 +104,7 @@ export default function AppEditPage() {
               <Button type="primary" htmlType="submit" loading={submitting}>
                 {t('apps.save')}
               </Button>
-              <Link to="/open/apps">
-                <Button>{t('apps.back')}</Button>
-              </Link>
+              <ButtonLink to="/open/apps">{t('apps.back')}</ButtonLink>
             </Flex>
           </Form>
         )}

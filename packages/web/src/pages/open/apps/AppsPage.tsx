@@ -4,12 +4,12 @@ import { Button, Card, Empty, Flex, Popconfirm, Skeleton, Tag, Typography } from
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { useDocumentTitle } from '../../../app/use-document-title'
 import { notify } from '../../../state/notify'
 import { useOwnAppActions, useOwnApps } from './apps-api'
 import { SecretModal } from './SecretModal'
 import './apps.css'
+import { ButtonLink } from '../../../components/ButtonLink'
 
 const REVIEW_COLOR: Record<number, string> = {
   [APP_REVIEW_CODE.pending]: 'gold',
@@ -33,11 +33,9 @@ function AppCard({ app, onSecret }: { app: TOwnApp; onSecret: (answer: TAppSecre
         </Flex>
       }
       actions={[
-        <Link key="edit" to={`/open/apps/${app.id}`}>
-          <Button type="link" size="small" icon={<EditOutlined />}>
-            {t('menu.update')}
-          </Button>
-        </Link>,
+        <ButtonLink key="edit" to={`/open/apps/${app.id}`} type="link" size="small" icon={<EditOutlined />}>
+          {t('menu.update')}
+        </ButtonLink>,
         <Popconfirm
           key="rotate"
           title={t('apps.rotate_confirm')}
@@ -93,14 +91,12 @@ export default function AppsPage() {
     <div className="bd-apps">
       <section className="bd-apps__panel">
         <Flex justify="space-between" align="center" wrap gap={12}>
-          <Typography.Title level={2} className="bd-apps__title">
+          <Typography.Title level={1} className="bd-apps__title">
             {t('apps.title')}
           </Typography.Title>
-          <Link to="/open/apps/create">
-            <Button type="primary" icon={<PlusOutlined />}>
-              {t('apps.create')}
-            </Button>
-          </Link>
+          <ButtonLink to="/open/apps/create" type="primary" icon={<PlusOutlined />}>
+            {t('apps.create')}
+          </ButtonLink>
         </Flex>
         <Typography.Paragraph type="secondary" className="bd-apps__intro">
           {t('apps.intro')}

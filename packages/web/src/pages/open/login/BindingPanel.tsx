@@ -49,7 +49,7 @@ export function BindingPanel({
   return (
     <div className="bd-binding">
       <div className="bd-binding__profile">
-        <Avatar size={56} src={profile.avatar || undefined} icon={<UserOutlined />} />
+        <Avatar size={56} src={profile.avatar || undefined} icon={<UserOutlined />} alt="" />
         <div className="bd-binding__who">
           <strong>{name || t('auth.bind.unnamed')}</strong>
           {profile.email && profile.email !== name && <span>{profile.email}</span>}
