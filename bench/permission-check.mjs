@@ -2,8 +2,11 @@
 // esbuild (into packages/server/dist/bench), seeded, and driven through app.inject (no network):
 //   1. GET /api/admin/banks/list as an administrator whose one role holds only that item, and as
 //      the super administrator: the whole request, authorize included;
-//   2. rolesHoldRoute — the one query authorize runs for an admin route — alone, for the same
-//      administrator and route: what the check costs inside that request.
+//   2. the same request when the process does not keep the caller yet (forgotten before each run):
+//      the one statement resolving session, user, roles and the route runs inside it;
+//   3. the permission check alone, as a request finds it: the kept caller (requestAuth.resolve), and
+//      the one statement (resolveRequestAuth) for a caller not kept; and rolesHoldRoute, the query
+//      authorize runs only when the session hook did not decide.
 // Median and p95 of BENCH_RUNS runs after a warm-up.
 //
 //   node bench/permission-check.mjs               PGlite (in memory)
@@ -32,7 +35,8 @@ const server = await bundleServer([
   "export { seedDatabase } from './src/db/seed/index'",
   "export { buildApp } from './src/app'",
   "export { loadConfig } from './src/config'",
-  "export { createSession } from './src/modules/auth/sessions'",
+  "export { createSession, hashToken } from './src/modules/auth/sessions'",
+  "export { resolveRequestAuth } from './src/modules/auth/resolve-request-auth'",
   "export { rolesHoldRoute } from './src/modules/permissions/authorize'",
   "export { adminRole, admins, menuRole, menus, roles, users } from './src/db/schema/index'",
 ])
@@ -69,13 +73,17 @@ try {
     ).token
   const clerkToken = await session(user.id)
   const superToken = await session(1)
-  const list = (token) => async () => {
-    const response = await app.inject({
-      url: '/api/admin/banks/list',
-      headers: { authorization: `Bearer ${token}` },
-    })
-    if (response.statusCode !== 200) throw new Error(`list answered ${response.statusCode}`)
-  }
+  const route = { url: '/admin/banks/list', method: 'GET', env: 'testing' }
+  const list =
+    (token, { forget = false } = {}) =>
+    async () => {
+      if (forget) app.requestAuth.forget(server.hashToken(token))
+      const response = await app.inject({
+        url: '/api/admin/banks/list',
+        headers: { authorization: `Bearer ${token}` },
+      })
+      if (response.statusCode !== 200) throw new Error(`list answered ${response.statusCode}`)
+    }
   const check = (roleIds) => async () => {
     const allowed = await server.rolesHoldRoute(db, {
       url: '/admin/banks/list',
@@ -89,10 +97,23 @@ try {
   console.log(`${which}, ${RUNS} runs each`)
   const clerkRequest = await measure('request as the clerk holding only the item', list(clerkToken))
   await measure('request as the super administrator', list(superToken))
-  const clerkCheck = await measure('permission check alone (rolesHoldRoute), the clerk', check([role.id]))
-  await measure('permission check alone (rolesHoldRoute), super administrator', check([1]))
+  const coldRequest = await measure(
+    'request as the clerk, caller not kept (one statement)',
+    list(clerkToken, { forget: true }),
+  )
+  const kept = await measure('permission check as kept by the process, the clerk', async () => {
+    const { routeHeld } = await app.requestAuth.resolve(server.hashToken(clerkToken), route)
+    if (!routeHeld) throw new Error('refused')
+  })
+  const statement = await measure('permission check in one statement, the clerk', async () => {
+    const { routeHeld } = await server.resolveRequestAuth(db, server.hashToken(clerkToken), route)
+    if (!routeHeld) throw new Error('refused')
+  })
+  await measure("rolesHoldRoute alone (authorize's fallback), the clerk", check([role.id]))
+  await measure("rolesHoldRoute alone (authorize's fallback), super administrator", check([1]))
+  const share = (part, whole) => `${((part.median / whole.median) * 100).toFixed(1)}%`
   console.log(
-    `the check is ${((clerkCheck.median / clerkRequest.median) * 100).toFixed(1)}% of the clerk's request (median)`,
+    `the check is ${share(kept, clerkRequest)} of the clerk's request when the caller is kept, ${share(statement, coldRequest)} when it is not (median); lists write no operation log`,
   )
   await app.close()
 } finally {
