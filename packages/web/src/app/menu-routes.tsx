@@ -6,10 +6,10 @@ import { useMenus } from '../api/queries'
 import { PageLoading } from '../components/PageLoading'
 import { prefetchResourceList } from '../components/resource/list-prefetch'
 import type { ResourcePageProps } from '../components/resource/ResourcePage'
-import { ForbiddenPage, NotFoundPage } from '../pages/errors/ErrorPage'
 import { getConfig } from './config'
 import { PAGE_REGISTRY, pageOf, ResourceListPage } from './page-registry'
 import './page-registry-entries'
+import { ForbiddenPage, NotFoundPage } from './error-pages'
 
 /**
  * The name a page's title shows: a page item's own; for a resource's list and edit pages the

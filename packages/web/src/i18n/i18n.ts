@@ -1,11 +1,10 @@
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES } from '@brokerdesk/shared'
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import en from './locales/en/front.json'
 
 export const NAMESPACE = 'front'
 
-/** The i18next instance of the SPA. English is bundled; other languages are added by `loadLanguage`. */
+/** The i18next instance of the SPA. Each language's texts are added when it is applied (`applyLanguage`). */
 export const i18n = i18next.createInstance()
 
 void i18n.use(initReactI18next).init({
@@ -13,7 +12,7 @@ void i18n.use(initReactI18next).init({
   fallbackLng: FALLBACK_LANGUAGE,
   ns: [NAMESPACE],
   defaultNS: NAMESPACE,
-  resources: { [FALLBACK_LANGUAGE]: { [NAMESPACE]: en } },
+  resources: {},
   partialBundledLanguages: true,
   initAsync: false,
   returnNull: false,
