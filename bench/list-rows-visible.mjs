@@ -43,6 +43,7 @@ async function clickList() {
   if (!(await menuLink.isVisible())) {
     // antd renders a group's links once it was opened: open the groups until the link shows.
     const titles = page.locator('.ant-layout-sider .ant-menu-submenu-title')
+    await titles.first().waitFor({ state: 'visible' })
     for (let pass = 0; pass < 2 && !(await menuLink.isVisible()); pass++) {
       for (let i = 0; i < (await titles.count()) && !(await menuLink.isVisible()); i++) {
         await titles.nth(i).click()
