@@ -49,7 +49,9 @@ function ThemeVariables() {
 }
 
 /** The prompt modal's host (antd's Modal): its own chunk, loaded the first time a prompt opens. */
-const ModalHost = lazy(() => import('../components/ModalHost').then((module) => ({ default: module.ModalHost })))
+const ModalHost = lazy(() =>
+  import('../components/ModalHost').then((module) => ({ default: module.ModalHost })),
+)
 
 function PromptModal() {
   const { open } = useModal()
