@@ -1,5 +1,5 @@
 import { deriveMenuRoutes, type MenuItem, type MenuRoute } from '@brokerdesk/shared'
-import { useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { type ComponentType, useEffect, useMemo, useState } from 'react'
 import { Route, Routes } from 'react-router'
 import { useMenus } from '../api/queries'
@@ -39,6 +39,20 @@ function PrefetchedList({ Page, ...props }: ResourcePageProps & { Page: Componen
   const client = useQueryClient()
   useState(() => prefetchResourceList(client, props.resource))
   return <Page {...props} />
+}
+
+/**
+ * Starts what a click on a menu link to a generic list will wait for (its chunk, page data and first
+ * page), as the pointer rests on the link or it gets the focus; other pages are left alone.
+ */
+export function prefetchMenuPage(client: QueryClient, items: readonly MenuItem[], url: string): void {
+  const path = url.replace(/^\/admin\//, '')
+  const route = deriveMenuRoutes(items, 'admin', getConfig().env).find(
+    (one) => one.path === path && one.kind === 'list',
+  )
+  if (!route || pageOf(route.resource, 'list') !== ResourceListPage) return
+  ResourceListPage.preload().catch(() => undefined)
+  prefetchResourceList(client, route.resource)
 }
 
 /**
