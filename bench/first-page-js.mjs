@@ -1,5 +1,8 @@
 // Prints the JavaScript and CSS a first visit to a page loads: each file and its gzip size.
 // Usage: start the app (npm start), then: node bench/first-page-js.mjs [url]   (default http://localhost:8080/open/index)
+// With BENCH_PASSWORD (and BENCH_USER, default admin) the visit is made logged in: the bench logs in
+// on the url's /open/login first, then opens the url in a new context holding that session but an
+// empty HTTP cache (e.g. the admin shell: node bench/first-page-js.mjs http://…/admin/index).
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 
@@ -16,7 +19,20 @@ const browser = await chromium.launch({
     '--no-first-run',
   ],
 })
-const page = await (await browser.newContext({ locale: 'zh-CN' })).newPage()
+let storageState
+if (process.env.BENCH_PASSWORD) {
+  const login = await browser.newContext({ locale: 'zh-CN' })
+  const page = await login.newPage()
+  await page.goto(new URL('/open/login', url).href)
+  const form = page.locator('form#login')
+  await form.locator('#login_username').fill(process.env.BENCH_USER ?? 'admin')
+  await form.locator('#login_password').fill(process.env.BENCH_PASSWORD)
+  await form.locator('button[type=submit]').click()
+  await page.waitForURL((next) => next.pathname !== '/open/login', { timeout: 20_000 })
+  storageState = await login.storageState()
+  await login.close()
+}
+const page = await (await browser.newContext({ locale: 'zh-CN', storageState })).newPage()
 const scripts = []
 const reading = []
 page.on('response', (response) => {

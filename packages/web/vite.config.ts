@@ -38,7 +38,16 @@ export default defineConfig({
       // imports is bundled (zod and the resource definitions stay out until a page needs them).
       treeshake: {
         manualPureFunctions: ['z'],
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+        // antd's building blocks (@rc-component/*, cssinjs, colors) declare no `sideEffects` and import
+        // no CSS: marked free of them, a module only they re-export stays out when nothing uses it
+        // (e.g. the whole of @rc-component/form came with antd's ConfigProvider into every first page).
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false },
+          {
+            test: /[\\/]node_modules[\\/](@rc-component[\\/][^\\/]+|@ant-design[\\/](colors|cssinjs|cssinjs-utils|fast-color))[\\/]/,
+            sideEffects: false,
+          },
+        ],
       },
       output: {
         chunkFileNames: (chunk) => {

@@ -1,12 +1,12 @@
 import { RTL_LANGUAGES } from '@brokerdesk/shared'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { theme as antdTheme, ConfigProvider } from 'antd'
-import { type ReactNode, useEffect, useRef } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { AlertHost } from '../components/AlertHost'
-import { ModalHost } from '../components/ModalHost'
 import { i18n } from '../i18n/i18n'
 import { useLocaleState } from '../i18n/language'
+import { useModal } from '../state/modal'
 import { useTheme } from '../state/theme'
 import { cspNonce } from './config'
 import { queryClient } from './query-client'
@@ -100,6 +100,22 @@ function useRefetchOnLanguageChange(language: string): void {
   }, [language])
 }
 
+/** The prompt modal's host (antd's Modal): its own chunk, loaded the first time a prompt opens. */
+const ModalHost = lazy(() =>
+  import('../components/ModalHost').then((module) => ({ default: module.ModalHost })),
+)
+
+function PromptModal() {
+  const { open } = useModal()
+  const [used, setUsed] = useState(open)
+  if (open && !used) setUsed(true)
+  return used ? (
+    <Suspense fallback={null}>
+      <ModalHost />
+    </Suspense>
+  ) : null
+}
+
 /** Theme (antd algorithm), antd/i18n locale, react-query, and the shared alert and modal hosts. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const theme = useTheme()
@@ -120,7 +136,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <ThemeVariables />
         <QueryClientProvider client={queryClient}>
           <AlertHost />
-          <ModalHost />
+          <PromptModal />
           {children}
         </QueryClientProvider>
       </ConfigProvider>

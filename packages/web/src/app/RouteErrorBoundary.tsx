@@ -1,9 +1,9 @@
-import { ReloadOutlined } from '@ant-design/icons'
-import { Button, Result } from 'antd'
+import { ExclamationCircleFilled, ReloadOutlined } from '@ant-design/icons'
+import { Button } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router'
 import { ButtonLink } from '../components/ButtonLink'
-import { ErrorPage, groupHome } from '../pages/errors/ErrorPage'
+import { ErrorPage, groupHome } from './error-pages'
 import { isChunkLoadError } from './lazy-page'
 
 /** Re-renders the current route; the boundary resets because the location changes. */
@@ -23,30 +23,27 @@ export function RouteErrorBoundary() {
   const { pathname } = useLocation()
   const retry = useRetry(error)
 
+  // Drawn without the error pages' chunk, which may be just as unreachable as the one that failed.
   if (isChunkLoadError(error)) {
     return (
       <section className="bd-error-page">
-        <Result
-          status="warning"
-          title={<h1 className="bd-error-page__title">{t('errors.chunk.title', { chunk: error.chunk })}</h1>}
-          subTitle={
-            <>
-              {t(`errors.chunk.${error.type}`)}
-              <br />
-              <code className="bd-error-page__code">
-                {error.message} ({error.type})
-              </code>
-            </>
-          }
-          extra={
-            <div className="bd-error-page__actions">
-              <Button type="primary" icon={<ReloadOutlined />} onClick={retry}>
-                {t('errors.retry')}
-              </Button>
-              <ButtonLink to={groupHome(pathname)}>{t('errors.back_home')}</ButtonLink>
-            </div>
-          }
-        />
+        <div className="bd-error-page__panel">
+          <ExclamationCircleFilled className="bd-error-page__icon" aria-hidden="true" />
+          <h1 className="bd-error-page__title">{t('errors.chunk.title', { chunk: error.chunk })}</h1>
+          <p className="bd-error-page__text">
+            {t(`errors.chunk.${error.type}`)}
+            <br />
+            <code className="bd-error-page__code">
+              {error.message} ({error.type})
+            </code>
+          </p>
+          <div className="bd-error-page__actions">
+            <Button type="primary" icon={<ReloadOutlined />} onClick={retry}>
+              {t('errors.retry')}
+            </Button>
+            <ButtonLink to={groupHome(pathname)}>{t('errors.back_home')}</ButtonLink>
+          </div>
+        </div>
       </section>
     )
   }

@@ -2,8 +2,8 @@ import { Navigate, Outlet, useLocation } from 'react-router'
 import { loginPath } from '../api/navigation'
 import { isAdmin, isLoggedIn } from '../api/types'
 import { PageLoading } from '../components/PageLoading'
-import { ForbiddenPage } from '../pages/errors/ErrorPage'
 import { useSession } from '../state/session'
+import { ForbiddenPage } from './error-pages'
 
 /**
  * Lets a logged-in user through (GET /open/user); a visitor goes to the login page with the

@@ -49,6 +49,19 @@ describe('chunkNameOf', () => {
 })
 
 describe('lazyPage', () => {
+  it('renders a page whose chunk was preloaded at once, without its loading fallback', async () => {
+    const Page = lazyPage(async () => ({ default: () => <p>rows</p> }), 'ResourceListPage')
+    await Page.preload()
+    const Fallback = vi.fn(() => <p>loading</p>)
+    render(
+      <Suspense fallback={<Fallback />}>
+        <Page />
+      </Suspense>,
+    )
+    expect(screen.getByText('rows')).toBeTruthy()
+    expect(Fallback).not.toHaveBeenCalled()
+  })
+
   it('shows the failure with a retry button that loads the page again', async () => {
     let attempts = 0
     const loader = () => {

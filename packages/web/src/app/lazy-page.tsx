@@ -73,7 +73,8 @@ export function lazyPage<P extends object>(
   let pending: Promise<ComponentType<P>> | undefined
 
   const preload = (): Promise<ComponentType<P>> => {
-    pending ??= loadChunk(chunk, loader).then(
+    if (pending) return pending
+    const loading = loadChunk(chunk, loader).then(
       (module) => module.default,
       (error: unknown) => {
         if (error instanceof ChunkLoadError) {
@@ -84,7 +85,14 @@ export function lazyPage<P extends object>(
         throw error
       },
     )
-    return pending
+    // Marked as React marks a settled promise: a page loaded before its first render (a list
+    // clicked in the menu, its chunk preloaded) renders at once instead of suspending first.
+    loading.then(
+      (component) => Object.assign(loading, { status: 'fulfilled', value: component }),
+      () => undefined,
+    )
+    pending = loading
+    return loading
   }
 
   function LazyPageComponent(props: P) {

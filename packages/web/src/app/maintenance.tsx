@@ -7,9 +7,9 @@ import { Link, Outlet, useLocation } from 'react-router'
 import { http } from '../api/http'
 import { isAdmin } from '../api/types'
 import { PageLoading } from '../components/PageLoading'
-import { MaintenancePage } from '../pages/errors/ErrorPage'
 import { useSession } from '../state/session'
 import { getConfig } from './config'
+import { MaintenancePage } from './error-pages'
 
 export const MAINTENANCE_KEY = ['open', 'config', 'maintenance'] as const
 

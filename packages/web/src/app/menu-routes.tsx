@@ -1,16 +1,16 @@
 import { deriveMenuRoutes, type MenuItem, type MenuRoute } from '@brokerdesk/shared'
-import { useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { type ComponentType, useEffect, useMemo, useState } from 'react'
 import { Route, Routes, useLocation } from 'react-router'
 import { useMenus } from '../api/queries'
 import { PageLoading } from '../components/PageLoading'
 import { prefetchResourceList } from '../components/resource/list-prefetch'
 import type { ResourcePageProps } from '../components/resource/ResourcePage'
-import { ForbiddenPage, NotFoundPage } from '../pages/errors/ErrorPage'
 import { listSearchFor } from '../state/list-state'
 import { getConfig } from './config'
 import { PAGE_REGISTRY, pageOf, ResourceListPage } from './page-registry'
 import './page-registry-entries'
+import { ForbiddenPage, NotFoundPage } from './error-pages'
 
 /**
  * The name a page's title shows: a page item's own; for a resource's list and edit pages the
@@ -41,6 +41,20 @@ function PrefetchedList({ Page, ...props }: ResourcePageProps & { Page: Componen
   const location = useLocation()
   useState(() => prefetchResourceList(client, props.resource, listSearchFor(props.resource, location.search)))
   return <Page {...props} />
+}
+
+/**
+ * Starts what a click on a menu link to a generic list will wait for (its chunk, page data and first
+ * page), as the pointer rests on the link or it gets the focus; other pages are left alone.
+ */
+export function prefetchMenuPage(client: QueryClient, items: readonly MenuItem[], url: string): void {
+  const path = url.replace(/^\/admin\//, '')
+  const route = deriveMenuRoutes(items, 'admin', getConfig().env).find(
+    (one) => one.path === path && one.kind === 'list',
+  )
+  if (!route || pageOf(route.resource, 'list') !== ResourceListPage) return
+  ResourceListPage.preload().catch(() => undefined)
+  prefetchResourceList(client, route.resource, listSearchFor(route.resource, ''))
 }
 
 /**

@@ -1,15 +1,13 @@
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES } from '@brokerdesk/shared'
-import sharedEn from '@brokerdesk/shared/i18n/en.json'
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import en from './locales/en/front.json'
 
 export const NAMESPACE = 'front'
 
 /**
  * The i18next instance of the SPA: its own texts (front.json) and those it shares with the server
- * (field labels and rule messages, `@brokerdesk/shared/i18n`). English is bundled; other languages
- * are added by `loadLanguage`.
+ * (field labels and rule messages, `@brokerdesk/shared/i18n`). No language is bundled: each one's
+ * texts are added when it is applied (`applyLanguage`).
  */
 export const i18n = i18next.createInstance()
 
@@ -18,7 +16,7 @@ void i18n.use(initReactI18next).init({
   fallbackLng: FALLBACK_LANGUAGE,
   ns: [NAMESPACE],
   defaultNS: NAMESPACE,
-  resources: { [FALLBACK_LANGUAGE]: { [NAMESPACE]: { ...sharedEn, ...en } } },
+  resources: {},
   partialBundledLanguages: true,
   initAsync: false,
   returnNull: false,

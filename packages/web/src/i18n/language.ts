@@ -1,5 +1,6 @@
 import {
   DEFAULT_LANGUAGE,
+  FALLBACK_LANGUAGE,
   type GlobalConfig,
   LANGUAGES,
   type Language,
@@ -61,7 +62,7 @@ export function offeredLanguages(config: Pick<GlobalConfig, 'locales'>): Languag
 }
 
 async function loadMessages(language: Language): Promise<void> {
-  if (language === 'en' || i18n.hasResourceBundle(language, NAMESPACE)) return
+  if (i18n.hasResourceBundle(language, NAMESPACE)) return
   const [messages, shared] = await Promise.all([
     MESSAGE_LOADERS[language](),
     SHARED_MESSAGE_LOADERS[language](),
@@ -92,13 +93,13 @@ function applyToDocument(language: Language): void {
 let latest = 0
 
 /**
- * Loads a language (messages, antd and dayjs locales) and makes it current. Missing keys fall
- * back to English; a language whose files fail to load is shown in English.
+ * Loads a language (messages, antd and dayjs locales) and makes it current. A language whose texts
+ * fail to load is shown in English (the fallback language of i18next).
  */
 export async function applyLanguage(language: Language, options: { persist: boolean }): Promise<void> {
   const ticket = ++latest
   const [, antd, dayjsName] = await Promise.all([
-    loadMessages(language).catch(() => undefined),
+    loadMessages(language).catch(() => loadMessages(FALLBACK_LANGUAGE).catch(() => undefined)),
     loadAntdLocale(language).catch(() => undefined),
     loadDayjsLocale(language).catch(() => 'en'),
   ])

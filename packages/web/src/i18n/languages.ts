@@ -20,9 +20,13 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   ru: 'Русский',
 }
 
-/** The front.json of every language but English (bundled); each becomes its own chunk. */
-export const MESSAGE_LOADERS: Record<Exclude<Language, 'en'>, Loader<Resource>> = {
+/**
+ * The front.json of every language, each its own chunk: a page loads only its language's (every
+ * catalogue has every English key, see locales.test.ts, so English is not loaded as a fallback).
+ */
+export const MESSAGE_LOADERS: Record<Language, Loader<Resource>> = {
   'zh-CN': () => import('./locales/zh-CN/front.json'),
+  en: () => import('./locales/en/front.json'),
   'zh-TW': () => import('./locales/zh-TW/front.json'),
   de: () => import('./locales/de/front.json'),
   es: () => import('./locales/es/front.json'),
@@ -35,8 +39,9 @@ export const MESSAGE_LOADERS: Record<Exclude<Language, 'en'>, Loader<Resource>> 
   ru: () => import('./locales/ru/front.json'),
 }
 
-/** The texts shared with the server (field labels, rule messages) of every language but English; each its own chunk. */
-export const SHARED_MESSAGE_LOADERS: Record<Exclude<Language, 'en'>, Loader<Resource>> = {
+/** The texts shared with the server (field labels, rule messages) of every language; each its own chunk. */
+export const SHARED_MESSAGE_LOADERS: Record<Language, Loader<Resource>> = {
+  en: () => import('@brokerdesk/shared/i18n/en.json'),
   'zh-CN': () => import('@brokerdesk/shared/i18n/zh-CN.json'),
   'zh-TW': () => import('@brokerdesk/shared/i18n/zh-TW.json'),
   de: () => import('@brokerdesk/shared/i18n/de.json'),

@@ -1,9 +1,11 @@
 import type { MenuNode } from '@brokerdesk/shared'
+import { useQueryClient } from '@tanstack/react-query'
 import { Menu, type MenuProps } from 'antd'
-import { useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { useMenus } from '../api/queries'
+import { prefetchMenuPage } from '../app/menu-routes'
 import { groupMenu, isMenuPage } from '../app/menu-tree'
 import { usePluginTexts } from '../app/plugin-texts'
 import { MenuIcon } from '../components/MenuIcon'
@@ -11,7 +13,15 @@ import { menuLabel } from '../i18n/menu-label'
 
 type Item = Required<MenuProps>['items'][number]
 
-function toItem(node: MenuNode, depth: number): Item {
+/** How long the pointer rests on a link before its page is prefetched (passing over it is not enough). */
+const HOVER_INTENT_MS = 80
+
+interface Intent {
+  start: (url: string) => void
+  stop: () => void
+}
+
+function toItem(node: MenuNode, depth: number, intent: Intent): Item {
   const label = menuLabel(node.name)
   const icon = depth === 0 || node.icons ? <MenuIcon icons={node.icons} /> : undefined
   if (isMenuPage(node)) {
@@ -21,7 +31,15 @@ function toItem(node: MenuNode, depth: number): Item {
           {label}
         </a>
       ) : (
-        <Link to={node.url}>{label}</Link>
+        <Link
+          to={node.url}
+          onPointerEnter={() => intent.start(node.url)}
+          onPointerLeave={intent.stop}
+          onFocus={() => intent.start(node.url)}
+          onBlur={intent.stop}
+        >
+          {label}
+        </Link>
       )
     return { key: node.url, icon, label: link }
   }
@@ -29,7 +47,7 @@ function toItem(node: MenuNode, depth: number): Item {
     key: `group-${node.id}`,
     icon,
     label,
-    children: (node.childrens ?? []).map((child) => toItem(child, depth + 1)),
+    children: (node.childrens ?? []).map((child) => toItem(child, depth + 1, intent)),
   }
 }
 
@@ -49,12 +67,28 @@ export function AdminMenu({ collapsed }: { collapsed: boolean }) {
   const { pathname } = useLocation()
   const menus = useMenus()
   const tree = useMemo(() => groupMenu(menus.data ?? [], 'admin'), [menus.data])
+  const client = useQueryClient()
+  const timer = useRef<number | undefined>(undefined)
+  const intent = useMemo<Intent>(() => {
+    const stop = () => window.clearTimeout(timer.current)
+    return {
+      stop,
+      start: (url) => {
+        stop()
+        timer.current = window.setTimeout(
+          () => prefetchMenuPage(client, menus.data ?? [], url),
+          HOVER_INTENT_MS,
+        )
+      },
+    }
+  }, [client, menus.data])
+  useEffect(() => () => window.clearTimeout(timer.current), [])
   if (tree.length === 0) return null
   const openKeys = ancestorsOf(tree, pathname) ?? []
   return (
     <Menu
       mode="inline"
-      items={tree.map((node) => toItem(node, 0))}
+      items={tree.map((node) => toItem(node, 0, intent))}
       selectedKeys={[pathname, pathname.replace(/\/index$/, '')]}
       defaultOpenKeys={collapsed ? undefined : openKeys}
       className="bd-admin__menu"

@@ -5,6 +5,7 @@ import { getToken } from '../api/token'
 import type { UserAnswer } from '../api/types'
 import { useStore } from './create-store'
 import { clearListStates } from './list-state'
+import { forgetPageData } from './page-data-store'
 import { clearUser, type SessionState, sessionStore } from './session-store'
 
 export { clearUser, sessionStore }
@@ -50,6 +51,7 @@ export async function logout(isWechat = false): Promise<void> {
   await refreshToken().catch(() => undefined)
   await new Promise((resolve) => setTimeout(resolve, 100))
   clearListStates()
+  forgetPageData()
   clearUser()
 }
 

@@ -1,5 +1,11 @@
+import sharedEn from '@brokerdesk/shared/i18n/en.json'
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import { i18n, NAMESPACE } from '../i18n/i18n'
+import en from '../i18n/locales/en/front.json'
+
+// The SPA loads each language's texts when it applies it; components tested alone speak English.
+i18n.addResourceBundle('en', NAMESPACE, { ...sharedEn, ...en })
 
 // antd reads these browser APIs, which jsdom lacks.
 if (!window.matchMedia) {

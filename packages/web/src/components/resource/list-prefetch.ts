@@ -1,7 +1,10 @@
 import { DEFAULT_PER_PAGE, type ResourcePageData } from '@brokerdesk/shared'
 import type { QueryClient } from '@tanstack/react-query'
 import { http, type Params } from '../../api/http'
+import { i18n } from '../../i18n/i18n'
 import { parseListSearch } from '../../state/list-state'
+import { keepPageData, keptPageData } from '../../state/page-data-store'
+import { sessionStore } from '../../state/session-store'
 import { prefetchListSettings } from './list-settings-api'
 
 /** The query keys and fetchers of a resource's page data and list, shared by the page and the prefetch. */
@@ -10,7 +13,16 @@ export const pageDataKey = (name: string) => ['resource', name, 'page'] as const
 export const listKey = (name: string, params: Params) => ['resource', name, 'list', params] as const
 export const PAGE_DATA_STALE_MS = 60_000
 
-export const fetchPageData = (name: string) => http.get<ResourcePageData>(resourceUrl(name))
+/** Whose page data a kept copy is: the user and the language (the server translates labels). */
+const pageDataOwner = () => `${sessionStore.get().user.id ?? ''}|${i18n.language}`
+
+/** GET /admin/<name>: the page data, kept for the next load of this tab (see page-data-store). */
+export async function fetchPageData(name: string): Promise<ResourcePageData> {
+  const owner = pageDataOwner()
+  const data = await http.get<ResourcePageData>(resourceUrl(name))
+  keepPageData(owner, name, data)
+  return data
+}
 
 /** Resources whose page data said `tree` (their list asks for `tree=1`): remembered across loads. */
 const TREE_KEY = 'bd.tree-lists'
@@ -56,23 +68,40 @@ export function listParams(
  * the list no longer waits for the page's chunk and then for the page data before asking for its rows.
  * The first page is the one the list's query (`search`: the address's, or the one it was left with)
  * names, with the default size when it names none.
+ *
+ * After a reload the page data kept in this tab (page-data-store) shows the list's frame at once, and
+ * the server is asked for it again only once the rows came: a single-connection database (PGlite)
+ * answers one at a time, and the page data (options of every filter) is the slower of the two.
+ * Its answer replaces the kept copy; an unchanged one renders nothing anew (structural sharing).
  */
 export function prefetchResourceList(client: QueryClient, name: string, search: string): void {
-  const cached = client.getQueryData<ResourcePageData>(pageDataKey(name))
-  void client.prefetchQuery({
-    queryKey: pageDataKey(name),
-    queryFn: () => fetchPageData(name),
-    staleTime: PAGE_DATA_STALE_MS,
-  })
+  let cached = client.getQueryData<ResourcePageData>(pageDataKey(name))
+  const kept = cached || !sessionStore.get().user.id ? undefined : keptPageData(pageDataOwner(), name)
+  if (kept) {
+    client.setQueryData(pageDataKey(name), kept)
+    cached = kept
+  } else {
+    void client.prefetchQuery({
+      queryKey: pageDataKey(name),
+      queryFn: () => fetchPageData(name),
+      staleTime: PAGE_DATA_STALE_MS,
+    })
+  }
   const state = parseListSearch(search)
   const tree = cached ? Boolean(cached.tree) : treeLists().includes(name)
   const params = listParams(
     { ...state, perPage: state.perPage ?? cached?.per_page ?? DEFAULT_PER_PAGE, counted: false },
     tree,
   )
-  void client.prefetchQuery({
+  const rows = client.prefetchQuery({
     queryKey: listKey(name, params),
     queryFn: () => http.get(`${resourceUrl(name)}/list`, params),
   })
   prefetchListSettings(client, name)
+  if (kept)
+    void rows.then(() =>
+      client
+        .fetchQuery({ queryKey: pageDataKey(name), queryFn: () => fetchPageData(name), staleTime: 0 })
+        .catch(() => undefined),
+    )
 }

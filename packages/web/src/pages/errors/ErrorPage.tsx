@@ -3,6 +3,7 @@ import { Result } from 'antd'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
+import { groupHome } from '../../app/error-pages'
 import { useDocumentTitle } from '../../app/use-document-title'
 import { ButtonLink } from '../../components/ButtonLink'
 
@@ -18,13 +19,7 @@ const TEXT_KEYS: Record<ErrorKind, string> = {
   server: 'errors.server',
 }
 
-/** The home of the route group the user is in. */
-export function groupHome(pathname: string): string {
-  const group = pathname.split('/')[1]
-  return group === 'admin' || group === 'home' ? `/${group}/index` : '/open/index'
-}
-
-interface ErrorPageProps {
+export interface ErrorPageProps {
   kind: ErrorKind
   /** Where "back to home" leads; the home of the current route group by default. */
   home?: string

@@ -1,5 +1,5 @@
 import { Alert } from 'antd'
-import { useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { identityApi } from '../../../api/identity'
@@ -9,10 +9,12 @@ import { useDocumentTitle } from '../../../app/use-document-title'
 import { AuthCard } from '../../../components/AuthCard/AuthCard'
 import { PageLoading } from '../../../components/PageLoading'
 import { signIn, useSession } from '../../../state/session'
-import { BindingPanel } from './BindingPanel'
 import { LoginForm } from './LoginForm'
 import { landingPath } from './landing'
 import { OtherLoginButtons } from './OtherLoginButtons'
+
+/** The binding screen of a new third-party identity (tabs, result, its own form): its own chunk. */
+const BindingPanel = lazy(() => import('./BindingPanel').then((module) => ({ default: module.BindingPanel })))
 
 const OTHER_LOGIN_ERRORS = ['state', 'denied', 'provider', 'disabled', 'unavailable'] as const
 
@@ -51,7 +53,9 @@ export default function LoginPage() {
   if (bindTicket) {
     return (
       <AuthCard title={t('auth.bind.title')}>
-        <BindingPanel ticket={bindTicket} onLoggedIn={loggedIn} />
+        <Suspense fallback={<PageLoading />}>
+          <BindingPanel ticket={bindTicket} onLoggedIn={loggedIn} />
+        </Suspense>
       </AuthCard>
     )
   }
