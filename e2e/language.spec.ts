@@ -69,7 +69,7 @@ describe("seeded rows in the reader's language", () => {
 
     await page.goto('/admin/configs')
     const names = await columnTexts(page, zh.labels.configs.name)
-    expect(names).toContain('站点名称')
+    expect(names).toContain('地图服务商')
     for (const name of names) expect(name).not.toMatch(/[A-Za-z]/)
 
     await page.goto('/admin/logs')
@@ -92,8 +92,8 @@ describe("seeded rows in the reader's language", () => {
 
     await page.goto('/admin/configs')
     const names = await columnTexts(page, 'Name')
-    expect(names).toContain('Contact phone')
-    expect(names).toContain('Site name')
+    expect(names).toContain('Map provider')
+    expect(names).toContain('AMap server key')
 
     await page.goto('/admin/roles')
     await page.getByRole('row').filter({ hasText: 'Super administrator' }).waitFor()

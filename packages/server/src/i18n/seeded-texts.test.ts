@@ -133,7 +133,7 @@ describe('the seeded catalogues', () => {
   })
 
   it('hold English names for the clumsy original ones, and search them', () => {
-    expect((en.menus as Record<string, { name: string }>)['33'].name).toBe('Back-office users')
+    expect((en.menus as unknown as Record<string, { name: string }>)['33'].name).toBe('Back-office users')
     expect(seededSourcesMatching('en', 'menus', 'name', 'back-office')).toContain('Background users')
   })
 })
