@@ -65,7 +65,9 @@ async function save(resource: string, listed: string): Promise<void> {
   await form(resource).locator('button[type=submit]').click()
   // Back on the list, as it was left (its filters in the address).
   await page.waitForURL((url) => url.pathname === `/admin/${resource}`)
-  await page.getByRole('cell', { name: listed, exact: true }).first().waitFor()
+  // By its text: in a tree list the name's cell also holds the expand button (named "expand row").
+  const exactly = new RegExp(`^${listed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+  await page.locator('.ant-table-tbody td', { hasText: exactly }).first().waitFor()
 }
 
 async function createRecord(resource: string, fill: () => Promise<void>, listed: string): Promise<void> {
