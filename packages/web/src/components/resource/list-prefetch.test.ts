@@ -68,11 +68,15 @@ async function openListAfterReload(): Promise<QueryClient> {
 }
 
 describe('prefetchResourceList', () => {
-  it('asks for the page data and the rows together the first time a list is opened in the tab', async () => {
+  it('asks for the page data, the rows and the list settings together the first time a list is opened in the tab', async () => {
     const client = new QueryClient()
     prefetchResourceList(client, 'firms', '')
     await settle()
-    expect(asked.sort()).toEqual(['/web-api/admin/firms', '/web-api/admin/firms/list'])
+    expect(asked.sort()).toEqual([
+      '/web-api/admin/firms',
+      '/web-api/admin/firms/list',
+      '/web-api/home/list-settings/firms',
+    ])
     expect(client.getQueryData(pageDataKey('firms'))).toBeUndefined()
   })
 
@@ -84,14 +88,21 @@ describe('prefetchResourceList', () => {
     // the frame renders from the copy kept in this tab, sized as that page data said
     expect(client.getQueryData(pageDataKey('firms'))).toEqual(PAGE)
     await settle()
-    expect(asked).toEqual(['/web-api/admin/firms/list'])
-    expect(fetchMock.mock.calls.at(-1)?.[0]).toContain('per_page=20')
+    expect(asked).toEqual(['/web-api/admin/firms/list', '/web-api/home/list-settings/firms'])
+    const rowsAsked = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.includes('/firms/list'))
+    expect(rowsAsked.at(-1)).toContain('per_page=20')
     answer.get('/web-api/admin/firms/list')?.(ROWS)
     await settle()
     await settle()
     expect(client.getQueryData(listKey('firms', { page: 1, per_page: 20 }))).toEqual(ROWS)
     // once the rows came, the page data is asked for again and replaces the kept copy
-    expect(asked).toEqual(['/web-api/admin/firms/list', '/web-api/admin/firms'])
+    expect(asked).toEqual([
+      '/web-api/admin/firms/list',
+      '/web-api/home/list-settings/firms',
+      '/web-api/admin/firms',
+    ])
     answer.get('/web-api/admin/firms')?.({ ...PAGE, per_page: 50 })
     await settle()
     await settle()
