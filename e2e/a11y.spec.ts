@@ -147,7 +147,8 @@ describe.each(THEMES)('in the %s theme', (theme) => {
   it.each(loggedInPages)('%s has no critical or serious violation', async (path) => {
     await check(adminPage, theme, path)
     // The page itself, not the login page or a 403 in its place.
-    expect(adminPage.url()).toBe(new URL(path, adminPage.url()).href)
+    // (a list may add its default filters to the address)
+    expect(new URL(adminPage.url()).pathname).toBe(new URL(path, adminPage.url()).pathname)
   })
 })
 

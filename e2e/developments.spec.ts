@@ -76,7 +76,7 @@ describe('the developer console on a local server', () => {
     await page.getByText(texts.plugins.installed, { exact: true }).waitFor()
     await page.getByRole('menuitem', { name: '公告' }).click()
     await page.waitForURL('**/admin/notices')
-    await page.getByRole('button', { name: zh.actions.create }).click()
+    await page.getByRole('link', { name: zh.actions.create }).click()
     await page.waitForURL('**/admin/notices/create')
     // The breadcrumb names the plug-in's own items in the user's language too.
     await page.locator('.ant-breadcrumb').getByText('公告详情').waitFor()

@@ -124,7 +124,13 @@ describe('export of a filtered list', () => {
     const filters = page.locator('form#filters-products')
     await filters.locator('#filters-products_keyword').fill(stamp)
     await filters.getByRole('button', { name: zh.actions.search }).click()
-    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(15)
+    // The search is in the address and the rows shown are its rows (15 a page, 25 in all).
+    await page.waitForURL((url) => url.searchParams.get('keyword') === stamp)
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row')
+    await expect.poll(() => rows.count()).toBe(15)
+    await expect
+      .poll(async () => (await rows.allTextContents()).every((text) => text.includes(stamp)))
+      .toBe(true)
 
     const downloads: string[] = []
     page.on('download', (download) => void download.path().then((file) => downloads.push(file)))

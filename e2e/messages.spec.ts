@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import zhSeeded from '../packages/server/src/i18n/seeded/zh-CN.json'
 import { callApi } from './support/api'
 import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
 import { solveSliderCaptcha } from './support/captcha-solver'
@@ -85,7 +86,7 @@ describe('the message centre', () => {
     await adminPage.reload()
     await expect
       .poll(async () => (await row.locator('td').allTextContents()).join('|'), WITHIN)
-      .toContain(`${ROLE}|Administrator|1|1|`)
+      .toContain(`${ROLE}|${zhSeeded.users['1'].name}|1|1|`)
     await clerkContext.close()
   })
 

@@ -165,7 +165,15 @@ export function ResourceList({
         if (cells[column]) return cells[column](value, row)
         if (field?.input === 'image') {
           return value ? (
-            <Image src={String(value)} width={40} height={40} style={{ objectFit: 'contain' }} alt="" />
+            <Image
+              src={String(value)}
+              width={40}
+              height={40}
+              style={{ objectFit: 'contain' }}
+              alt=""
+              // the picture opens larger on a click: that button is named by its column and row
+              aria-label={`${t('actions.preview')}: ${fieldTitle(t, name, { name: column, label: field.label ?? `fields.${column}` })} #${row.id}`}
+            />
           ) : (
             t('messages.missing_value')
           )
