@@ -101,10 +101,31 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/**
+ * Opens `path` as the app moves between its pages: the first time by loading it, then inside the
+ * running app (a history entry the router follows, as the back button does), waiting for the new
+ * page's heading — the old one is marked, and a page is mounted afresh.
+ */
+async function open(page: Page, path: string): Promise<void> {
+  const here = page.url()
+  if (!here.startsWith('http')) {
+    await page.goto(path)
+    await page.locator('h1').first().waitFor()
+    return
+  }
+  const now = new URL(here)
+  if (`${now.pathname}${now.search}` === path) return
+  await page.evaluate((to) => {
+    for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-a11y-left', '')
+    window.history.pushState(null, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+  await page.locator('h1:not([data-a11y-left])').first().waitFor()
+}
+
 /** Opens `path`, waits for its heading and until nothing loads any more, and runs axe on it. */
 async function check(page: Page, theme: Theme, path: string): Promise<void> {
-  await page.goto(path)
-  await page.locator('h1').first().waitFor()
+  await open(page, path)
   await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton, .bd-loading'))
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze()
   const failures: string[] = []

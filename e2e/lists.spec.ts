@@ -75,6 +75,10 @@ async function expectShown(names: string[], on: Page = page): Promise<void> {
   await expect.poll(() => cells.allInnerTexts(), { timeout: 10_000 }).toEqual(names)
 }
 
+/** Waits until the table has its rows (it shows a spinner over itself while a page loads). */
+const settled = (on: Page = page) =>
+  on.waitForFunction(() => !document.querySelector('.ant-table-wrapper .ant-spin-spinning'))
+
 const activePage = (on: Page = page) => on.locator('.ant-pagination-item-active').innerText()
 
 describe('a product list', () => {
@@ -89,8 +93,10 @@ describe('a product list', () => {
     await page.locator('.ant-pagination-options .ant-select').click()
     await page.locator('.ant-select-item-option').filter({ hasText: '10' }).first().click()
     await page.waitForURL((url) => url.searchParams.get('per_page') === '10')
+    await settled()
     await page.getByRole('columnheader', { name: title('issue_at') }).click()
     await page.waitForURL((url) => url.searchParams.get('sort') === 'issue_at')
+    await settled()
     await page.locator('.ant-pagination-item-2').click()
     await page.waitForURL((url) => url.searchParams.get('page') === '2')
     // Sorted by issue date the oldest (the last named) first: the second page holds the first named.

@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons'
 import type { FieldMeta, ResourcePageData } from '@brokerdesk/shared'
 import { useQueryClient } from '@tanstack/react-query'
-import { Button, Image, Popconfirm, Space, Table, type TableProps } from 'antd'
+import { Button, Grid, Image, Popconfirm, Space, Table, type TableProps } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface'
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -147,6 +147,7 @@ export function ResourceList({
   // on hover, and give way on a phone.
   const settings = useListSettings(name)
   const shownColumns = shownColumnsOf(page, settings.columns)
+  const screens = Grid.useBreakpoint()
   const columns: TableProps<Row>['columns'] = shownColumns.map(({ name: column, width, key }, index) => {
     const field = fields.get(column)
     const options = flattenOptions(page.options[column])
@@ -156,7 +157,8 @@ export function ResourceList({
       dataIndex: column,
       title: fieldTitle(t, name, { name: column, label: field?.label ?? `fields.${column}` }),
       width,
-      fixed: index === 0 && key ? 'left' : undefined,
+      // kept in view when the table scrolls sideways; on a phone the row actions take that place
+      fixed: index === 0 && key && screens.md ? 'left' : undefined,
       responsive: key ? undefined : ['md'],
       sorter: page.sorts.includes(column),
       sortOrder,
@@ -217,11 +219,11 @@ export function ResourceList({
   }
 
   const answer = list.data
-  // The table is as wide as its columns (and no narrower than the page): it scrolls only when they do not fit.
-  const tableWidth = (columns ?? []).reduce(
-    (sum, column) => sum + (Number(column.width) || 0),
-    can('delete') ? 48 : 0,
-  )
+  // The table is as wide as the columns shown at this width (and no narrower than the page): it
+  // scrolls only when they do not fit, so on a phone the row actions stay beside the name.
+  const tableWidth = (columns ?? [])
+    .filter((column) => !column.responsive || column.responsive.some((point) => screens[point]))
+    .reduce((sum, column) => sum + (Number(column.width) || 0), can('delete') ? 48 : 0)
   // A click on a header sorts (from the first page); the pager moves or resizes the page.
   const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {
