@@ -116,7 +116,9 @@ async function open(page: Page, path: string): Promise<void> {
   const now = new URL(here)
   if (`${now.pathname}${now.search}` === path) return
   await page.evaluate((to) => {
-    for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-a11y-left', '')
+    document.querySelectorAll('h1').forEach((heading) => {
+      heading.setAttribute('data-a11y-left', '')
+    })
     window.history.pushState(null, '', to)
     window.dispatchEvent(new PopStateEvent('popstate'))
   }, path)
