@@ -75,9 +75,11 @@ async function expectShown(names: string[], on: Page = page): Promise<void> {
   await expect.poll(() => cells.allInnerTexts(), { timeout: 10_000 }).toEqual(names)
 }
 
-/** Waits until the table has its rows (it shows a spinner over itself while a page loads). */
-const settled = (on: Page = page) =>
-  on.waitForFunction(() => !document.querySelector('.ant-table-wrapper .ant-spin-spinning'))
+/** Waits until the list has its rows: nothing is asked for any more and no spinner covers the table. */
+const settled = async (on: Page = page) => {
+  await on.waitForLoadState('networkidle')
+  await on.waitForFunction(() => !document.querySelector('.ant-table-wrapper .ant-spin-spinning'))
+}
 
 const activePage = (on: Page = page) => on.locator('.ant-pagination-item-active').innerText()
 
@@ -96,6 +98,7 @@ describe('a product list', () => {
     await settled()
     await page.getByRole('columnheader', { name: title('issue_at') }).click()
     await page.waitForURL((url) => url.searchParams.get('sort') === 'issue_at')
+    await page.locator('th[aria-sort="ascending"]').waitFor()
     await settled()
     await page.locator('.ant-pagination-item-2').click()
     await page.waitForURL((url) => url.searchParams.get('page') === '2')
