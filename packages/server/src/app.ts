@@ -32,9 +32,9 @@ import { healthPlugin } from './plugins/health'
 import { BODY_LIMIT, inputHygienePlugin } from './plugins/input-hygiene'
 import { openApiPlugin } from './plugins/openapi'
 import { requestContextPlugin } from './plugins/request-context'
-import { securityHeadersPlugin } from './plugins/security-headers'
+import { SCRIPT_NONCE_SOURCE, securityHeadersPlugin } from './plugins/security-headers'
 import { resolveSession } from './plugins/session'
-import { scriptNonceOf, spaPlugin } from './plugins/spa'
+import { spaPlugin } from './plugins/spa'
 import { resolveAppKey } from './secrets'
 import type { Channel } from './types'
 import './types'
@@ -89,7 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         defaultSrc: ["'self'"],
         scriptSrc: [
           "'self'",
-          (_req, res) => `'nonce-${scriptNonceOf(res)}'`,
+          SCRIPT_NONCE_SOURCE,
           ...(config.statisticsUrl ? [new URL(config.statisticsUrl).origin] : []),
           // WeChat's JS-SDK, loaded inside WeChat's browser when sharing is configured.
           ...(config.wechat.appId ? [WECHAT_JS_SDK_ORIGIN] : []),

@@ -58,4 +58,25 @@ describe('serving the SPA', () => {
     expect(response.statusCode).toBe(404)
     expect(response.json().code).toBe('not_found')
   })
+
+  it('gives every answer the security headers, a nonce only to a page and a new one each time', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/web-api/open/config' })
+    const pages = await Promise.all([1, 2].map(() => t.app.inject({ method: 'GET', url: '/' })))
+    for (const response of [api, ...pages]) {
+      expect(response.headers['x-content-type-options']).toBe('nosniff')
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
+      expect(response.headers['strict-transport-security']).toContain('max-age=')
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'")
+      expect(response.headers['content-security-policy']).toContain("object-src 'none'")
+    }
+    const policy = String(api.headers['content-security-policy'])
+    expect(policy).toMatch(/script-src 'self'(;|$| )/)
+    expect(policy).not.toContain('nonce')
+    const nonces = pages.map(
+      (page) => String(page.headers['content-security-policy']).match(/'nonce-([^']+)'/)?.[1],
+    )
+    expect(nonces[0]).toMatch(/^[\w-]{16,}$/)
+    expect(nonces[1]).not.toBe(nonces[0])
+    expect(pages[0].body).toContain(`nonce="${nonces[0]}"`)
+  })
 })

@@ -11,20 +11,6 @@ import { publishedPublicKey } from '../modules/api-encryption/api-encryption'
 import { ensureClientId } from './client-id'
 
 const PLACEHOLDER = '<!--app-config-->'
-const nonces = new WeakMap<object, string>()
-
-/**
- * The nonce that lets the injected configuration script run under the Content-Security-Policy;
- * one per response. (Styles stay 'unsafe-inline' without a nonce: antd writes them at run time.)
- */
-export function scriptNonceOf(res: object): string {
-  let nonce = nonces.get(res)
-  if (!nonce) {
-    nonce = randomBytes(16).toString('base64url')
-    nonces.set(res, nonce)
-  }
-  return nonce
-}
 
 /** JSON that is safe inside a <script> element. */
 function scriptJson(value: unknown): string {
@@ -65,7 +51,9 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root }) => {
   })
 
   const sendIndex = async (reply: FastifyReply, clientId: string) => {
-    const nonce = scriptNonceOf(reply.raw)
+    // The injected configuration script runs under the Content-Security-Policy by this nonce, one per
+    // answer. (Styles stay 'unsafe-inline' without a nonce: antd writes them at run time.)
+    const nonce = randomBytes(16).toString('base64url')
     const config = buildGlobalConfig(app.config, clientId, {
       maintenance: (await app.settings.maintenance()).on,
       apiPublicKey: await publishedPublicKey(app),
@@ -74,6 +62,7 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root }) => {
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
+      .withScriptNonce(nonce)
       .send(template.replace(PLACEHOLDER, script))
   }
 

@@ -9,10 +9,18 @@ import { menuHeldBy } from './held-menus'
 
 export { SUPER_ADMIN_ROLE_ID } from './held-menus'
 
+const MOUNT_PREFIX = new RegExp(`^(${API_PREFIX}|${WEB_PREFIX})(?=/)`)
+/** Menu urls by route url: routes are few, and every request asks. */
+const menuUrls = new Map<string, string>()
+
 /** `/web-api/admin/firms/:id` → `/admin/firms/{id}`, the form menu urls are written in. */
 export function menuUrlOfRoute(routeUrl: string): string {
-  const path = routeUrl.replace(new RegExp(`^(${API_PREFIX}|${WEB_PREFIX})(?=/)`), '')
-  return path.replace(/:(\w+)/g, '{$1}')
+  const known = menuUrls.get(routeUrl)
+  if (known !== undefined) return known
+  const url = routeUrl.replace(MOUNT_PREFIX, '').replace(/:(\w+)/g, '{$1}')
+  // A request without a route (a 404) passes its own url: those are not kept.
+  if (menuUrls.size < 5000) menuUrls.set(routeUrl, url)
+  return url
 }
 
 export function groupOfMenuUrl(url: string): 'open' | 'home' | 'admin' | undefined {
