@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, index, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core'
-import { serialId, timestamps } from './columns'
+import { serialId, sortIndexes, timestamps } from './columns'
 import { users } from './identity'
 
 /**
@@ -34,6 +34,7 @@ export const apps = pgTable(
     index('apps_status_id_idx').on(t.status, t.id),
     index('apps_role_id_idx').on(t.role_id),
     index('apps_created_at_id_idx').on(t.created_at, t.id),
+    ...sortIndexes('apps', t.id, [t.updated_at]),
   ],
 )
 

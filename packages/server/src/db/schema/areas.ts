@@ -1,5 +1,5 @@
 import { index, integer, pgTable, varchar } from 'drizzle-orm/pg-core'
-import { nestedSet, timestamps } from './columns'
+import { nestedSet, sortIndexes, timestamps } from './columns'
 
 /** Administrative regions; id is the official zone code, supplied by the data. */
 export const areas = pgTable(
@@ -10,5 +10,9 @@ export const areas = pgTable(
     ...nestedSet,
     ...timestamps,
   },
-  (t) => [index('areas_parent_id_idx').on(t.parent_id), index('areas_left_margin_idx').on(t.left_margin)],
+  (t) => [
+    index('areas_parent_id_idx').on(t.parent_id),
+    index('areas_left_margin_idx').on(t.left_margin),
+    ...sortIndexes('areas', t.id, [t.level, t.created_at, t.updated_at]),
+  ],
 )

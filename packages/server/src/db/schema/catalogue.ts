@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
-import { nestedSet, serialId, timestamps } from './columns'
+import { nestedSet, serialId, sortIndexes, timestamps } from './columns'
 
 /** First and second level insurance classifications. */
 export const classifys = pgTable(
@@ -25,6 +25,7 @@ export const classifys = pgTable(
   (t) => [
     index('classifys_parent_id_idx').on(t.parent_id),
     index('classifys_left_margin_idx').on(t.left_margin),
+    ...sortIndexes('classifys', t.id, [t.level, t.created_at, t.updated_at]),
   ],
 )
 
@@ -41,17 +42,22 @@ export const pclassifys = pgTable(
   (t) => [
     index('pclassifys_parent_id_idx').on(t.parent_id),
     index('pclassifys_left_margin_idx').on(t.left_margin),
+    ...sortIndexes('pclassifys', t.id, [t.level, t.created_at, t.updated_at]),
   ],
 )
 
 /** Payment periods; value is a comma-separated list of positive integers, e.g. '10' or '5,10,20'. */
-export const years = pgTable('years', {
-  id: serialId(),
-  name: varchar({ length: 255 }).notNull().default(''),
-  value: text().notNull().default(''),
-  description: text(),
-  ...timestamps,
-})
+export const years = pgTable(
+  'years',
+  {
+    id: serialId(),
+    name: varchar({ length: 255 }).notNull().default(''),
+    value: text().notNull().default(''),
+    description: text(),
+    ...timestamps,
+  },
+  (t) => [...sortIndexes('years', t.id, [t.created_at, t.updated_at])],
+)
 
 /**
  * Insurance products.

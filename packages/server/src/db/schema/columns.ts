@@ -1,4 +1,5 @@
-import { integer, smallint, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { type AnyPgColumn, index, integer, smallint, timestamp } from 'drizzle-orm/pg-core'
 
 /** created_at / updated_at / deleted_at, carried by every table; deleted_at marks a soft delete. */
 export const timestamps = {
@@ -19,3 +20,14 @@ export const nestedSet = {
 }
 
 export const serialId = () => integer().primaryKey().generatedByDefaultAsIdentity()
+
+/**
+ * An index per column a list sorts by: (column, id) over the live rows, the order a list reads (the id
+ * breaks ties), so a sorted page — the first, a deep one by position, the last — follows an index
+ * at any size. resource/sort-indexes.test.ts holds every resource's sorts to this.
+ */
+export function sortIndexes(table: string, id: AnyPgColumn, columns: AnyPgColumn[]) {
+  return columns.map((column) =>
+    index(`${table}_${column.name}_id_idx`).on(column, id).where(sql`deleted_at is null`),
+  )
+}

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
-import { serialId, timestamps } from './columns'
+import { serialId, sortIndexes, timestamps } from './columns'
 
 /** System settings. type: 1-string, 2-json, 3-number; itype: 1-input, 2-textarea, 3-markdown. */
 export const configs = pgTable(
@@ -17,7 +17,10 @@ export const configs = pgTable(
     options: jsonb().$type<Record<string, unknown>>(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('configs_key_unique').on(t.key).where(sql`deleted_at is null`)],
+  (t) => [
+    uniqueIndex('configs_key_unique').on(t.key).where(sql`deleted_at is null`),
+    ...sortIndexes('configs', t.id, [t.created_at, t.updated_at]),
+  ],
 )
 
 /** Documented parameters of an API route. type: 1-string, 2-number, 3-boolean; use: 1-url, 2-body, 3-route. */

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
-import { nestedSet, serialId, timestamps } from './columns'
+import { nestedSet, serialId, sortIndexes, timestamps } from './columns'
 import { menus } from './menus'
 
 /** status: 0-cancelled, 1-effective, 2-stopped. */
@@ -66,6 +66,7 @@ export const users = pgTable(
     index('users_mobile_phone_prefix_idx')
       .on(sql`${t.mobile_phone} text_pattern_ops`)
       .where(sql`deleted_at is null`),
+    ...sortIndexes('users', t.id, [t.status, t.created_at, t.updated_at]),
   ],
 )
 
@@ -93,7 +94,10 @@ export const admins = pgTable(
     user_id: integer().notNull().default(0),
     ...timestamps,
   },
-  (t) => [uniqueIndex('admins_user_id_unique').on(t.user_id).where(sql`deleted_at is null`)],
+  (t) => [
+    uniqueIndex('admins_user_id_unique').on(t.user_id).where(sql`deleted_at is null`),
+    ...sortIndexes('admins', t.id, [t.created_at, t.updated_at]),
+  ],
 )
 
 export const roles = pgTable(
@@ -107,7 +111,11 @@ export const roles = pgTable(
     ...nestedSet,
     ...timestamps,
   },
-  (t) => [index('roles_parent_id_idx').on(t.parent_id), index('roles_left_margin_idx').on(t.left_margin)],
+  (t) => [
+    index('roles_parent_id_idx').on(t.parent_id),
+    index('roles_left_margin_idx').on(t.left_margin),
+    ...sortIndexes('roles', t.id, [t.level, t.created_at, t.updated_at]),
+  ],
 )
 
 export const adminRole = pgTable(

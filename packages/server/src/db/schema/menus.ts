@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core'
-import { nestedSet, serialId, timestamps } from './columns'
+import { nestedSet, serialId, sortIndexes, timestamps } from './columns'
 
 export interface MenuOptions {
   /** The actions a resource offers, when not all seven. */
@@ -43,5 +43,6 @@ export const menus = pgTable(
     index('menus_left_margin_idx').on(t.left_margin),
     index('menus_parent_id_idx').on(t.parent_id),
     index('menus_url_idx').on(t.url),
+    ...sortIndexes('menus', t.id, [t.level, t.created_at, t.updated_at]),
   ],
 )

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core'
-import { serialId, timestamps } from './columns'
+import { serialId, sortIndexes, timestamps } from './columns'
 import { users } from './identity'
 
 /**
@@ -18,7 +18,10 @@ export const messages = pgTable(
     user_id: integer().notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('messages_audience_role_id_idx').on(t.audience, t.role_id).where(sql`deleted_at is null`)],
+  (t) => [
+    index('messages_audience_role_id_idx').on(t.audience, t.role_id).where(sql`deleted_at is null`),
+    ...sortIndexes('messages', t.id, [t.created_at, t.updated_at]),
+  ],
 )
 
 /** The chosen recipients of a message of audience 3. */
@@ -80,5 +83,6 @@ export const contactMessages = pgTable(
   (t) => [
     index('contact_messages_ip_created_at_idx').on(t.ip, t.created_at),
     index('contact_messages_status_idx').on(t.status).where(sql`deleted_at is null`),
+    ...sortIndexes('contact_messages', t.id, [t.created_at, t.updated_at]),
   ],
 )

@@ -1,0 +1,85 @@
+import { getTableName, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../db/client'
+import { adminsBinding } from '../modules/admins/admins.resource'
+import { agentSystemsBinding } from '../modules/agent-systems/agent-systems.resource'
+import { appsBinding } from '../modules/apps/apps.resource'
+import { areasBinding } from '../modules/areas/areas.resource'
+import { banksBinding } from '../modules/banks/banks.resource'
+import { classifysBinding } from '../modules/classifys/classifys.resource'
+import { configsBinding } from '../modules/configs/configs.resource'
+import { contactMessagesBinding } from '../modules/contact-messages/contact-messages.resource'
+import { firmsBinding } from '../modules/firms/firms.resource'
+import { logsBinding } from '../modules/logs/logs.resource'
+import { menusBinding } from '../modules/menus/menus.resource'
+import { messagesBinding } from '../modules/messages/messages.resource'
+import { pclassifysBinding } from '../modules/pclassifys/pclassifys.resource'
+import { productsBinding } from '../modules/products/products.resource'
+import { rolesBinding } from '../modules/roles/roles.resource'
+import { usersBinding } from '../modules/users/users.resource'
+import { yearsBinding } from '../modules/years/years.resource'
+import { openTestDatabase } from '../testing/test-database'
+import { columnOf } from './columns'
+import { defaultSort } from './parse-list-query'
+
+const bindings = [
+  adminsBinding,
+  agentSystemsBinding,
+  appsBinding,
+  areasBinding,
+  banksBinding,
+  classifysBinding,
+  configsBinding,
+  contactMessagesBinding,
+  firmsBinding,
+  logsBinding,
+  menusBinding,
+  messagesBinding,
+  pclassifysBinding,
+  productsBinding,
+  rolesBinding,
+  usersBinding,
+  yearsBinding,
+]
+
+let database: Database
+/** The first key column of every index, by table. */
+const leading = new Map<string, Set<string>>()
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  const result = (await database.db.execute(sql`
+    select t.relname as table_name, a.attname as column_name
+      from pg_index i
+      join pg_class t on t.oid = i.indrelid
+      join pg_namespace n on n.oid = t.relnamespace and n.nspname = 'public'
+      join pg_attribute a on a.attrelid = t.oid and a.attnum = i.indkey[0]`)) as unknown as {
+    rows: Array<{ table_name: string; column_name: string }>
+  }
+  for (const row of result.rows) {
+    const columns = leading.get(row.table_name) ?? new Set<string>()
+    columns.add(row.column_name)
+    leading.set(row.table_name, columns)
+  }
+})
+afterAll(async () => {
+  await database?.close()
+})
+
+describe('every list sort reads an index (issue 13: a million rows)', () => {
+  for (const binding of bindings) {
+    const table = getTableName(binding.table)
+    it(`${table}: each sortable column and the default sort lead an index`, () => {
+      const fields = new Set([
+        ...binding.definition.sorts,
+        ...defaultSort(binding.definition).map((key) => key.field),
+      ])
+      const missing = [...fields].filter((field) => {
+        const column = columnOf(binding.table, field)
+        // A sort over something that is not a column of the table is refused by the engine.
+        return column !== undefined && !leading.get(table)?.has(column.name)
+      })
+      expect(missing, `${table} sorts by columns no index starts with`).toEqual([])
+    })
+  }
+})
