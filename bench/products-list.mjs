@@ -182,6 +182,12 @@ function cases() {
     })),
     // The last page by position (keyset): the last rows, read backwards from the index.
     { name: 'last page (last=1)', query: 'last=1', sql: pageSql('', ['id asc'], 16) },
+    // The last page of a sort by a column that may be empty: the list read in the opposite order.
+    {
+      name: 'last page, sort -issue_at',
+      query: 'sort=-issue_at&last=1',
+      sql: pageSql('', ['issue_at asc', 'id asc'], 16),
+    },
     // A deep page by position: the rows after the row with id 50000 (near the end of -id).
     {
       name: 'deep page (after=50000)',

@@ -21,7 +21,17 @@ beforeAll(async () => {
   firmId = (await insertFirm(db, { type: 1 })).id
   const names = ['平安福终身寿险', '国寿康宁重疾', 'Alpha Term Life', '平安鑫盈年金']
   for (let i = 0; i < ROWS; i++) {
-    await insertProduct(db, { ...parents, firmId }, { name: `${names[i % names.length]} ${i}`, status: 1 })
+    await insertProduct(
+      db,
+      { ...parents, firmId },
+      {
+        name: `${names[i % names.length]} ${i}`,
+        status: 1,
+        // Some without dates, others sharing one: sorts by these hold empty values and ties.
+        issue_at: i % 3 === 0 ? null : new Date(Date.UTC(2020, 0, 1 + (i % 5))),
+        stop_at: i % 4 === 0 ? null : `2030-01-0${1 + (i % 3)}`,
+      },
+    )
   }
 })
 afterAll(() => t.close())
@@ -79,8 +89,16 @@ describe('paging by position (keyset)', () => {
     expect(after.data.map((row) => row.id)).toEqual(byCreation.slice(10, 20))
   })
 
-  it('refuses a position with a sort that may hold empty values, or a cursor that is no id', async () => {
-    const nullable = await admin.get('/admin/products/list?sort=-issue_at&last=1')
+  it('answers the last rows of any sort, also one by a column that may be empty or in two directions', async () => {
+    for (const sort of ['-issue_at', 'stop_at,-id', 'status,-created_at']) {
+      const all = (await list(`per_page=200&page=1&sort=${sort}`)).data.map((row) => row.id)
+      const last = await list(`per_page=10&last=1&sort=${sort}`)
+      expect(last.data.map((row) => row.id), sort).toEqual(all.slice(-10))
+    }
+  })
+
+  it('refuses a cursor with a sort that may hold empty values, or a cursor that is no id', async () => {
+    const nullable = await admin.get('/admin/products/list?sort=-issue_at&after=5')
     expect(nullable.statusCode).toBe(422)
     expect(Object.keys(nullable.json().errors)).toEqual(['sort'])
     const bad = await admin.get('/admin/products/list?after=abc&before=0')

@@ -115,7 +115,10 @@ function readKeyset(binding: ResourceBinding, query: QueryParams, order: SortKey
   }
   assertNoIssues(language, issues, binding.definition)
   if (keyset.after === undefined && keyset.before === undefined && !keyset.last) return undefined
-  // A row comparison follows an index only in one direction, and NULLs would fall out of it.
+  // The last rows alone are the list read in the opposite order (each key reversed, NULLs too), which
+  // any sort allows. A row comparison follows an index only in one direction, and NULLs would fall
+  // out of it.
+  if (keyset.after === undefined && keyset.before === undefined) return keyset
   const desc = order[0]?.desc ?? false
   const allowed = order.every(
     (key) => key.desc === desc && columnOf(binding.table, key.field)?.notNull === true,
