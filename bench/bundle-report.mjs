@@ -6,7 +6,11 @@
 //
 //   node bench/bundle-report.mjs                      every chunk
 //   node bench/first-page-js.mjs URL | node bench/bundle-report.mjs -   the chunks that page loads
+//   node bench/bundle-report.mjs first-page.txt        the same from a saved listing
+//   node bench/bundle-report.mjs assets/a-1.js …       the chunks named
 //   BENCH_TOP (default 40): how many rows to print
+//   BENCH_WHY=regex: also prints how the entry reaches the counted modules matching it (the shortest
+//     chain of imports, ` -> ` static, ` ~> ` dynamic; with a listing, only through its chunks)
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -18,12 +22,33 @@ const webDir = path.join(root, 'packages/web')
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-bundle-'))
 const top = Number(process.env.BENCH_TOP ?? 40) || 40
 
-let wanted = null
-if (process.argv[2] === '-') {
-  const input = fs.readFileSync(0, 'utf8')
-  wanted = new Set([...input.matchAll(/\/assets\/([^\s]+\.js)/g)].map((m) => m[1]))
-} else if (process.argv.length > 2) wanted = new Set(process.argv.slice(2).map((f) => path.basename(f)))
+/** The chunk names in a listing such as bench/first-page-js.mjs prints (every `/assets/….js`). */
+function chunksIn(text) {
+  return [...text.matchAll(/\/assets\/([^\s]+\.js)/g)].map((m) => m[1])
+}
 
+/** Standard input read through its stream: a pipe may be non-blocking, where readFileSync(0) fails with EAGAIN. */
+async function readStdin() {
+  let text = ''
+  process.stdin.setEncoding('utf8')
+  for await (const part of process.stdin) text += part
+  return text
+}
+
+let wanted = null
+const args = process.argv.slice(2)
+if (args.length) {
+  wanted = new Set()
+  for (const arg of args) {
+    if (arg === '-') for (const name of chunksIn(await readStdin())) wanted.add(name)
+    else if (arg.endsWith('.js')) wanted.add(path.basename(arg))
+    // Any other argument is a file holding such a listing (e.g. the saved output of first-page-js.mjs).
+    else for (const name of chunksIn(fs.readFileSync(arg, 'utf8'))) wanted.add(name)
+  }
+}
+
+const why = process.env.BENCH_WHY ? new RegExp(process.env.BENCH_WHY) : null
+const imports = new Map()
 const chunks = []
 await build({
   root: webDir,
@@ -35,6 +60,7 @@ await build({
       name: 'bundle-report',
       generateBundle(_options, bundle) {
         for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk') chunks.push(chunk)
+        if (why) for (const id of this.getModuleIds()) imports.set(id, this.getModuleInfo(id))
       },
     },
   ],
@@ -75,3 +101,39 @@ const sum = (key) => rows.reduce((s, [, g]) => s + g[key], 0)
 console.log(
   `${kb(sum('gzip')).padStart(9)} gzip ${kb(sum('raw')).padStart(9)} raw  in ${counted} chunks${wanted ? ` of ${wanted.size} named` : ''}`,
 )
+
+if (why) {
+  const chunkOf = new Map()
+  for (const chunk of chunks) for (const id of Object.keys(chunk.modules)) chunkOf.set(id, chunk.fileName)
+  // A module in no chunk rendered nothing (e.g. an index that only re-exports): the chain passes through it.
+  const counted = (id) => !wanted || !chunkOf.has(id) || wanted.has(path.basename(chunkOf.get(id)))
+  const short = (id) =>
+    owner(id) === path.relative(root, id) ? owner(id) : `${owner(id)} (${path.basename(id)})`
+  const entries = chunks
+    .filter((chunk) => chunk.isEntry && chunk.facadeModuleId)
+    .map((chunk) => chunk.facadeModuleId)
+  // Breadth first from the entries, static imports before dynamic ones: the chain the bundle follows.
+  const via = new Map(entries.map((id) => [id, null]))
+  const queue = [...entries]
+  while (queue.length) {
+    const id = queue.shift()
+    const info = imports.get(id)
+    if (!info) continue
+    for (const [next, kind] of [
+      ...info.importedIds.map((next) => [next, '->']),
+      ...info.dynamicallyImportedIds.map((next) => [next, '~>']),
+    ]) {
+      if (via.has(next) || !counted(next)) continue
+      via.set(next, [id, kind])
+      queue.push(next)
+    }
+  }
+  const shown = new Set()
+  for (const id of via.keys()) {
+    if (!why.test(id) || !chunkOf.has(id) || !counted(id) || shown.has(owner(id))) continue
+    shown.add(owner(id))
+    const chain = [short(id)]
+    for (let step = via.get(id); step; step = via.get(step[0])) chain.unshift(`${short(step[0])} ${step[1]}`)
+    console.log(`\nwhy ${owner(id)}:\n  ${chain.join('\n  ')}`)
+  }
+}

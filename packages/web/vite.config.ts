@@ -16,8 +16,9 @@ const VENDOR_GROUPS = [
     priority: 30,
   },
   {
+    // Without <Trans> (and the HTML parser it brings): only a few forms use it, in their own chunks.
     name: 'vendor-i18n',
-    test: /[\\/]node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+    test: /[\\/]node_modules[\\/](i18next[\\/]|react-i18next[\\/](?!.*Trans))/,
     priority: 30,
   },
   { name: 'vendor-echarts', test: /[\\/]node_modules[\\/](echarts|zrender)[\\/]/, priority: 40 },

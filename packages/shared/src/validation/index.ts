@@ -1,5 +1,5 @@
 export { isDateOnly, LATEST_MOMENT, readDate, readDateTime } from './dates'
+export { describeIssue, type IssueDescription } from './issues'
 export { exceedsJsonDepth, MAX_INTEGER, MIN_INTEGER } from './limits'
 export * from './patterns'
 export * as rules from './rules'
-export { describeIssue, type IssueDescription } from './rules'

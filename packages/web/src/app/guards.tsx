@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { loginPath } from '../api/navigation'
 import { isAdmin, isLoggedIn } from '../api/types'
@@ -16,4 +17,20 @@ export function RequireLogin({ admin = false }: { admin?: boolean }) {
   if (!isLoggedIn(user)) return <Navigate to={loginPath(location.pathname + location.search)} replace />
   if (admin && !isAdmin(user)) return <ForbiddenPage home="/home/index" />
   return <Outlet />
+}
+
+/** The error pages of a group, shown to anyone. */
+const ERROR_PAGE = /^\/[^/]+\/(403|500|503)\/?$/
+
+/**
+ * Around a logged-in area's layout: a visitor goes to the login page before the layout's chunk is
+ * loaded (and the user answer is waited for first), except on the group's error pages.
+ */
+export function LoginBeforeLayout({ children }: { children: ReactNode }) {
+  const { user, loading } = useSession()
+  const location = useLocation()
+  if (ERROR_PAGE.test(location.pathname)) return children
+  if (loading) return <PageLoading fullscreen />
+  if (!isLoggedIn(user)) return <Navigate to={loginPath(location.pathname + location.search)} replace />
+  return children
 }

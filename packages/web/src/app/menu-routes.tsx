@@ -61,7 +61,7 @@ export function prefetchMenuPage(client: QueryClient, items: readonly MenuItem[]
  * The pages of a group derived from the menu list of GET /open/menu (SPEC §2): a path no menu
  * item gives is one the user has no permission for.
  */
-export function MenuRoutes({ group = 'admin' }: { group?: string }) {
+export default function MenuRoutes({ group = 'admin' }: { group?: string }) {
   const menus = useMenus()
   const items = menus.data ?? []
   const routes = useMemo(() => deriveMenuRoutes(items, group, getConfig().env), [items, group])

@@ -2,11 +2,11 @@ import { type ReactNode, Suspense } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import { PageLoading } from '../components/PageLoading'
 import { OpenLayout } from '../layouts/OpenLayout'
+import { probablySignedIn } from '../state/session-store'
 import { ForbiddenPage, MaintenancePage, NotFoundPage, ServerErrorPage } from './error-pages'
-import { RequireLogin } from './guards'
+import { LoginBeforeLayout, RequireLogin } from './guards'
 import { lazyPage } from './lazy-page'
 import { MaintenanceGate } from './maintenance'
-import { MenuRoutes } from './menu-routes'
 import { RouteErrorBoundary } from './RouteErrorBoundary'
 
 const HomeLayout = lazyPage(() => import('../layouts/HomeLayout'))
@@ -27,9 +27,16 @@ const HomePersonagePage = lazyPage(() => import('../pages/home/personage/HomePer
 const HomePasswordPage = lazyPage(() => import('../pages/home/personage/HomePasswordPage'))
 const AdminPersonagePage = lazyPage(() => import('../pages/admin/personage/AdminPersonagePage'))
 const AdminPasswordPage = lazyPage(() => import('../pages/admin/personage/AdminPasswordPage'))
+/** The admin pages of the menu list: with them the resource pages' registry, list prefetching and zod. */
+const MenuRoutes = lazyPage(() => import('./menu-routes'))
 
+/** A logged-in area's layout, loaded once the user is known to be logged in (a visitor goes to log in). */
 function suspended(element: ReactNode): ReactNode {
-  return <Suspense fallback={<PageLoading fullscreen />}>{element}</Suspense>
+  return (
+    <LoginBeforeLayout>
+      <Suspense fallback={<PageLoading fullscreen />}>{element}</Suspense>
+    </LoginBeforeLayout>
+  )
 }
 
 /** 403, 500 and 503 of a group (or of the whole app). */
@@ -145,9 +152,12 @@ const PAGES: Record<string, { preload: () => Promise<unknown> }> = {
 /** Starts loading the chunks of the page at `pathname` early, while the language still loads. */
 export function preloadPage(pathname: string): void {
   const path = pathname === '/' ? '/open/index' : pathname.replace(/\/$/, '')
+  const area = /^\/(home|admin)\//.exec(path)?.[1]
+  // A visitor of a logged-in area goes to the login page: its layout and page are not loaded then.
+  if (area && !probablySignedIn()) return
   const chunks = [PAGES[path]]
-  if (path.startsWith('/home/')) chunks.push(HomeLayout)
-  if (path.startsWith('/admin/')) chunks.push(AdminLayout)
+  if (area === 'home') chunks.push(HomeLayout)
+  if (area === 'admin') chunks.push(AdminLayout, ...(PAGES[path] ? [] : [MenuRoutes]))
   // A failure shows up, with its retry button, when the page renders.
   for (const chunk of chunks) chunk?.preload().catch(() => undefined)
 }

@@ -20,6 +20,18 @@ async function choose(name: string) {
 }
 
 describe('LanguageSwitch', () => {
+  // First: the dropdown's chunk is loaded once per page, by the first switch that needs it.
+  it('keeps the focus on the button when its dropdown loads as the button is reached by keyboard', async () => {
+    render(<LanguageSwitch />)
+    await userEvent.tab()
+    const first = screen.getByRole('button', { name: '语言' })
+    await waitFor(() => expect(screen.getByRole('button', { name: '语言' })).not.toBe(first))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '语言' }))
+    expect(screen.queryByText('English')).toBeNull()
+    await userEvent.keyboard('{Enter}')
+    expect(await screen.findByText('English')).toBeTruthy()
+  })
+
   it('offers every language in its own name', async () => {
     render(<LanguageSwitch />)
     expect(screen.getByRole('button', { name: '语言' }).textContent).toContain('简体中文')

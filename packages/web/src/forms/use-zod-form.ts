@@ -1,7 +1,7 @@
 import { Form, type FormInstance, type FormProps } from 'antd'
 import { useMemo, useState } from 'react'
 import { HttpError } from '../api/http'
-import { type ObjectSchema, type ZodRuleOptions, zodField } from './zod-rule'
+import { isLazySchema, type SchemaSource, schemaAtHand, type ZodRuleOptions, zodField } from './zod-rule'
 
 type Values = Record<string, unknown>
 
@@ -55,24 +55,32 @@ export function useSubmission(form: FormInstance) {
 /**
  * A form validated with a shared zod schema: `field(name)` gives a Form.Item's name and rules,
  * `formProps` the form itself (a `<x>_confirmation` the user has touched is checked again when `<x>`
- * changes).
+ * changes). A lazy schema (`lazySchema`) starts loading when the form gets the focus.
  */
-export function useZodForm<T extends object = Values>(schema: ObjectSchema) {
+export function useZodForm<T extends object = Values>(schema: SchemaSource) {
   const [form] = Form.useForm<T>()
   return useMemo(() => {
     const byName = form as FormInstance
     const onValuesChange: FormProps<T>['onValuesChange'] = (changed) => {
+      const shape = schemaAtHand(schema)?.shape ?? {}
       for (const name of Object.keys(changed as Values)) {
         const confirmation = `${name}_confirmation`
-        if (confirmation in schema.shape && byName.isFieldTouched(confirmation)) {
+        if (confirmation in shape && byName.isFieldTouched(confirmation)) {
           byName.validateFields([confirmation]).catch(() => undefined)
         }
       }
     }
+    const onFocus = isLazySchema(schema) ? () => void schema.load().catch(() => undefined) : undefined
     return {
       form,
       field: (name: keyof T & string, options?: ZodRuleOptions) => zodField(schema, name, options),
-      formProps: { form, onValuesChange, layout: 'vertical', requiredMark: false } satisfies FormProps<T>,
+      formProps: {
+        form,
+        onValuesChange,
+        onFocus,
+        layout: 'vertical',
+        requiredMark: false,
+      } satisfies FormProps<T>,
     }
   }, [form, schema])
 }

@@ -5,7 +5,7 @@ import { Button, Form, Input } from 'antd'
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../api/http'
 import { showServerErrors, useZodForm } from './use-zod-form'
-import { firstIssue, issueMessage } from './zod-rule'
+import { firstIssue, issueMessage, lazySchema, type ObjectSchema } from './zod-rule'
 
 const message = (
   schema: Parameters<typeof firstIssue>[0],
@@ -56,8 +56,14 @@ describe('firstIssue / issueMessage', () => {
   })
 })
 
-function PasswordForm({ onFinish }: { onFinish?: (values: unknown) => void }) {
-  const { form, field, formProps } = useZodForm(ZChangePasswordInput)
+function PasswordForm({
+  onFinish,
+  schema = ZChangePasswordInput,
+}: {
+  onFinish?: (values: unknown) => void
+  schema?: Parameters<typeof useZodForm>[0]
+}) {
+  const { form, field, formProps } = useZodForm(schema)
   return (
     <Form {...formProps} onFinish={onFinish}>
       <Form.Item label="New password" {...field('password', { label: 'New password' })}>
@@ -116,5 +122,44 @@ describe('useZodForm in an antd form', () => {
     expect(submitted).toBe(false)
     await user.click(screen.getByRole('button', { name: 'Server' }))
     expect(await screen.findByText('Too weak')).toBeTruthy()
+  })
+})
+
+describe('a lazy schema', () => {
+  it('is loaded when the form gets the focus, and validates as the schema itself does', async () => {
+    const user = userEvent.setup()
+    let loads = 0
+    const schema = lazySchema(async () => {
+      loads++
+      return ZChangePasswordInput
+    })
+    render(<PasswordForm schema={schema} />)
+    expect(loads).toBe(0)
+    const [password, confirmation] = screen.getAllByLabelText(/password|confirm/i)
+    await user.click(password)
+    expect(loads).toBe(1)
+    await user.type(password, 'abc')
+    expect(await screen.findByText('The New password field must be between 6 and 18')).toBeTruthy()
+    await user.type(password, 'defg')
+    await user.type(confirmation, 'secret-1')
+    expect(await screen.findByText(/confirmation does not match/)).toBeTruthy()
+    expect(loads).toBe(1)
+  })
+
+  it('leaves the verdict to the server when it cannot be loaded, and tries again next time', async () => {
+    const user = userEvent.setup()
+    let loads = 0
+    const schema = lazySchema(async () => {
+      loads++
+      throw new Error('Failed to fetch dynamically imported module')
+    })
+    const finished: unknown[] = []
+    render(<PasswordForm schema={schema} onFinish={(values) => finished.push(values)} />)
+    const [password] = screen.getAllByLabelText(/password|confirm/i)
+    await user.type(password, 'abc')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(finished).toHaveLength(1))
+    expect(screen.queryByText(/must be between/)).toBeNull()
+    expect(loads).toBeGreaterThan(1)
   })
 })

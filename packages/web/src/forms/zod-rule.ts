@@ -1,4 +1,4 @@
-import { describeIssue } from '@brokerdesk/shared/validation/rules'
+import { describeIssue } from '@brokerdesk/shared/validation/issues'
 import type { FormItemProps } from 'antd'
 import type { Rule } from 'antd/es/form'
 import type { z } from 'zod'
@@ -6,6 +6,47 @@ import { i18n } from '../i18n/i18n'
 
 /** An object schema of the shared package, e.g. ZRegisterInput. */
 export type ObjectSchema = z.ZodObject<z.ZodRawShape>
+
+/**
+ * A form's schema loaded on first use (`lazySchema`): a first page's form then does not wait for zod
+ * and the shared rules. The form starts loading it when it gets the focus; a rule waits for it.
+ */
+export interface LazySchema {
+  load: () => Promise<ObjectSchema>
+  /** Once loaded. */
+  loaded?: ObjectSchema
+}
+
+export type SchemaSource = ObjectSchema | LazySchema
+
+export function lazySchema(loader: () => Promise<ObjectSchema>): LazySchema {
+  let pending: Promise<ObjectSchema> | undefined
+  const lazy: LazySchema = {
+    load: () => {
+      pending ??= loader().then(
+        (schema) => {
+          lazy.loaded = schema
+          return schema
+        },
+        (error: unknown) => {
+          pending = undefined
+          throw error
+        },
+      )
+      return pending
+    },
+  }
+  return lazy
+}
+
+export function isLazySchema(source: SchemaSource): source is LazySchema {
+  return !('_zod' in source)
+}
+
+/** The schema itself, when it is at hand (a lazy one once loaded). */
+export function schemaAtHand(source: SchemaSource): ObjectSchema | undefined {
+  return isLazySchema(source) ? source.loaded : source
+}
 type Issue = z.core.$ZodIssue
 type Values = Record<string, unknown>
 
@@ -60,11 +101,16 @@ export interface ZodRuleOptions {
   label?: string
 }
 
-/** An antd Form rule that checks `field` with the shared schema, against the whole form's values. */
-export function zodRule(schema: ObjectSchema, field: string, options: ZodRuleOptions = {}): Rule {
+/**
+ * An antd Form rule that checks `field` with the shared schema, against the whole form's values. A
+ * lazy schema that cannot be loaded (offline) leaves the verdict to the server.
+ */
+export function zodRule(source: SchemaSource, field: string, options: ZodRuleOptions = {}): Rule {
   return ({ getFieldsValue }) => ({
     validator: async () => {
       const values = { ...(getFieldsValue(true) as Values) }
+      const schema = isLazySchema(source) ? await source.load().catch(() => undefined) : source
+      if (!schema) return
       const issue = firstIssue(schema, field, values)
       if (issue) throw new Error(issueMessage(issue, options.label ?? fieldLabel(field)))
     },
@@ -73,7 +119,7 @@ export function zodRule(schema: ObjectSchema, field: string, options: ZodRuleOpt
 
 /** Everything a Form.Item needs to validate `field` aggressively (on change and on blur) with the shared schema. */
 export function zodField(
-  schema: ObjectSchema,
+  schema: SchemaSource,
   field: string,
   options: ZodRuleOptions = {},
 ): Pick<FormItemProps, 'name' | 'rules' | 'validateTrigger'> {

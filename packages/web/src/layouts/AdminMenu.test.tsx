@@ -23,7 +23,9 @@ const ITEMS: MenuItem[] = [
 
 let fetchMock: ReturnType<typeof vi.fn>
 
-beforeEach(() => {
+beforeEach(async () => {
+  // The menu loads the prefetching module on the first hover: loaded here, it answers at once.
+  await import('../app/menu-routes')
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
   setConfig({ use_url: '/web-api', web_url: '/web-api' })
   resetHttpState()

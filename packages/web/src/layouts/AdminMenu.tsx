@@ -5,7 +5,6 @@ import { useEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { useMenus } from '../api/queries'
-import { prefetchMenuPage } from '../app/menu-routes'
 import { groupMenu, isMenuPage } from '../app/menu-tree'
 import { usePluginTexts } from '../app/plugin-texts'
 import { MenuIcon } from '../components/MenuIcon'
@@ -76,7 +75,10 @@ export function AdminMenu({ collapsed }: { collapsed: boolean }) {
       start: (url) => {
         stop()
         timer.current = window.setTimeout(
-          () => prefetchMenuPage(client, menus.data ?? [], url),
+          () =>
+            void import('../app/menu-routes')
+              .then((module) => module.prefetchMenuPage(client, menus.data ?? [], url))
+              .catch(() => undefined),
           HOVER_INTENT_MS,
         )
       },

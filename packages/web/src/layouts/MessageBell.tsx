@@ -1,44 +1,17 @@
-import { BellOutlined } from '@ant-design/icons'
-import { Badge, Button, Tooltip } from 'antd'
-import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { lazy, Suspense } from 'react'
 import { isLoggedIn } from '../api/types'
-import { useHeldRoutes } from '../app/permissions'
-import { useUnreadCount } from '../pages/messages/inbox-api'
 import { useSession } from '../state/session'
 
-type Area = 'open' | 'home' | 'admin'
+/** The bell with its unread count (antd Badge and Tooltip, the inbox query): loaded only for a user. */
+const MessageBellButton = lazy(() => import('./MessageBellButton'))
 
 /** The header's message bell, for a logged-in user only. */
-export function MessageBell({ area }: { area: Area }) {
+export function MessageBell({ area }: { area: 'open' | 'home' | 'admin' }) {
   const { user } = useSession()
-  return isLoggedIn(user) ? <Bell area={area} /> : null
-}
-
-/**
- * The unread count on a bell that opens the inbox: the back office's own when the user is there and
- * holds its page, otherwise the home one.
- */
-function Bell({ area }: { area: Area }) {
-  const { t } = useTranslation()
-  const navigate = useNavigate()
-  const unread = useUnreadCount()
-  const held = useHeldRoutes()
-  const target = area === 'admin' && held('/admin/inbox', 'GET') ? '/admin/inbox' : '/home/messages'
-  const label = unread > 0 ? t('inbox.bell_unread', { count: unread }) : t('inbox.bell')
+  if (!isLoggedIn(user)) return null
   return (
-    <Tooltip title={label}>
-      <Button
-        type="text"
-        className="bd-header-button bd-message-bell"
-        aria-label={label}
-        onClick={() => navigate(target)}
-        icon={
-          <Badge count={unread} size="small" overflowCount={99}>
-            <BellOutlined />
-          </Badge>
-        }
-      />
-    </Tooltip>
+    <Suspense fallback={null}>
+      <MessageBellButton area={area} />
+    </Suspense>
   )
 }

@@ -8,7 +8,6 @@ import {
   TeamOutlined,
   TranslationOutlined,
 } from '@ant-design/icons'
-import { Card, Col, Row } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
@@ -41,17 +40,15 @@ export function FeatureSection() {
           <h2 id="features-title">{t('open.features.title')}</h2>
           <p>{t('open.features.subtitle')}</p>
         </header>
-        <Row gutter={[24, 24]}>
+        <div className="bd-feature-grid">
           {FEATURES.map((feature) => (
-            <Col key={feature.key} xs={24} sm={12} lg={6}>
-              <Card className="bd-feature" variant="borderless">
-                <span className="bd-feature__icon">{feature.icon}</span>
-                <h3>{t(`open.features.${feature.key}_title`)}</h3>
-                <p>{t(`open.features.${feature.key}_text`)}</p>
-              </Card>
-            </Col>
+            <div key={feature.key} className="bd-feature">
+              <span className="bd-feature__icon">{feature.icon}</span>
+              <h3>{t(`open.features.${feature.key}_title`)}</h3>
+              <p>{t(`open.features.${feature.key}_text`)}</p>
+            </div>
           ))}
-        </Row>
+        </div>
       </div>
     </section>
   )
@@ -66,19 +63,17 @@ export function CapabilitySection() {
         <header className="bd-section__head">
           <h2 id="capabilities-title">{t('open.capabilities.title')}</h2>
         </header>
-        <Row gutter={[32, 32]}>
+        <div className="bd-capability-grid">
           {CAPABILITIES.map((item) => (
-            <Col key={item.key} xs={24} md={12}>
-              <div className="bd-capability">
-                <span className="bd-capability__icon">{item.icon}</span>
-                <div>
-                  <h3>{t(`open.capabilities.${item.key}_title`)}</h3>
-                  <p>{t(`open.capabilities.${item.key}_text`)}</p>
-                </div>
+            <div key={item.key} className="bd-capability">
+              <span className="bd-capability__icon">{item.icon}</span>
+              <div>
+                <h3>{t(`open.capabilities.${item.key}_title`)}</h3>
+                <p>{t(`open.capabilities.${item.key}_text`)}</p>
               </div>
-            </Col>
+            </div>
           ))}
-        </Row>
+        </div>
       </div>
     </section>
   )

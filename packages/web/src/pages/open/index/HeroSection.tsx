@@ -6,7 +6,7 @@ import {
   FileProtectOutlined,
   SafetyCertificateOutlined,
 } from '@ant-design/icons'
-import { ConfigProvider, Tag } from 'antd'
+import { ConfigProvider } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { getConfig } from '../../../app/config'
 import { ButtonLink } from '../../../components/ButtonLink'
@@ -40,9 +40,7 @@ export function HeroSection() {
     <section className="bd-hero" aria-labelledby="hero-title">
       <div className="bd-container bd-hero__grid">
         <div className="bd-hero__copy">
-          <Tag className="bd-hero__eyebrow" variant="filled">
-            {t('open.hero.eyebrow')}
-          </Tag>
+          <span className="bd-hero__eyebrow">{t('open.hero.eyebrow')}</span>
           <p className="bd-hero__name">{name}</p>
           <h1 id="hero-title" className="bd-hero__title">
             {t('open.hero.title')}

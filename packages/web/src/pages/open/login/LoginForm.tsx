@@ -1,18 +1,39 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons'
-import { ZCaptchaTicket, ZLoginInput } from '@brokerdesk/shared/auth'
 import { Alert, Button, Checkbox, Form, Input } from 'antd'
-import { useState } from 'react'
+import { type ComponentProps, lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { HttpError } from '../../../api/http'
 import { captchaRequiredBy, retryAfterOf } from '../../../api/identity'
 import type { UserAnswer } from '../../../api/types'
-import { CaptchaField } from '../../../components/SliderCaptcha'
 import { showServerErrors, useZodForm } from '../../../forms/use-zod-form'
-import { zodField } from '../../../forms/zod-rule'
+import { lazySchema, zodField } from '../../../forms/zod-rule'
+
+/** The login rules (with zod), loaded as the form gets the focus: the login page shows without them. */
+const loginSchema = lazySchema(() => import('@brokerdesk/shared/auth').then((module) => module.ZLoginInput))
 
 /** Once the server asks for it, the slider must be solved before a try (its ticket is optional otherwise). */
-const ZLoginWithCaptcha = ZLoginInput.extend({ captcha: ZCaptchaTicket })
+const loginWithCaptchaSchema = lazySchema(() =>
+  import('@brokerdesk/shared/auth').then((module) =>
+    module.ZLoginInput.extend({ captcha: module.ZCaptchaTicket }),
+  ),
+)
+
+/** The slider captcha (with antd's Modal and Tooltip), loaded once the server asks for it. */
+const CaptchaField = lazy(() =>
+  import('../../../components/SliderCaptcha/CaptchaField').then((module) => ({
+    default: module.CaptchaField,
+  })),
+)
+
+/** The form control Form.Item hands its value and onChange to, the captcha loading inside. */
+function LazyCaptchaField(props: ComponentProps<typeof CaptchaField>) {
+  return (
+    <Suspense fallback={null}>
+      <CaptchaField {...props} />
+    </Suspense>
+  )
+}
 
 export interface LoginValues {
   username: string
@@ -38,7 +59,7 @@ interface LoginFormProps {
  */
 export function LoginForm({ name, submit, onLoggedIn, submitText, full = false }: LoginFormProps) {
   const { t } = useTranslation()
-  const { form, field, formProps } = useZodForm<LoginValues>(ZLoginInput)
+  const { form, field, formProps } = useZodForm<LoginValues>(loginSchema)
   const [captchaRequired, setCaptchaRequired] = useState(false)
   const [lockedMinutes, setLockedMinutes] = useState(0)
   const [notice, setNotice] = useState('')
@@ -106,10 +127,10 @@ export function LoginForm({ name, submit, onLoggedIn, submitText, full = false }
         <Form.Item
           label={t('auth.login.captcha_label')}
           extra={t('auth.login.captcha_help')}
-          {...zodField(ZLoginWithCaptcha, 'captcha')}
+          {...zodField(loginWithCaptchaSchema, 'captcha')}
           validateTrigger={['onChange']}
         >
-          <CaptchaField />
+          <LazyCaptchaField />
         </Form.Item>
       )}
       {full && (

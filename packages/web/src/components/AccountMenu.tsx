@@ -1,0 +1,54 @@
+import {
+  ApiOutlined,
+  DashboardOutlined,
+  HomeOutlined,
+  IdcardOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  UserOutlined,
+} from '@ant-design/icons'
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { displayName, isAdmin, type SessionUser } from '../api/types'
+import { getConfig } from '../app/config'
+import { logout } from '../state/session'
+
+/** The account menu of a logged-in user's header: the user's links and log out (its own chunk). */
+export default function AccountMenu({ area, user }: { area: 'open' | 'home' | 'admin'; user: SessionUser }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+
+  const personage = area === 'admin' ? '/admin/personage' : '/home/personage'
+  const items: MenuProps['items'] = [
+    area !== 'home' && { key: '/home/index', icon: <HomeOutlined />, label: t('nav.homepage') },
+    area !== 'admin' &&
+      isAdmin(user) && { key: '/admin/index', icon: <DashboardOutlined />, label: t('nav.backstage') },
+    { key: `${personage}/index`, icon: <IdcardOutlined />, label: t('nav.personal_data') },
+    { key: `${personage}/password`, icon: <LockOutlined />, label: t('nav.change_password') },
+    { key: '/open/apps', icon: <ApiOutlined />, label: t('apps.title') },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), danger: true },
+  ].filter(Boolean) as MenuProps['items']
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key !== 'logout') {
+      navigate(key)
+      return
+    }
+    void logout()
+      .then(() => navigate('/open/index'))
+      .catch(() => undefined)
+  }
+
+  const name = displayName(user)
+  const avatar = typeof user.avatar === 'string' && user.avatar ? user.avatar : getConfig().def_avatar
+  return (
+    <Dropdown trigger={['click']} menu={{ items, onClick }}>
+      <Button type="text" className="bd-header-button bd-user-button" aria-label={t('nav.account')}>
+        <Avatar size="small" src={avatar || undefined} icon={<UserOutlined />} alt="" />
+        <span className="bd-hide-xs">{name}</span>
+      </Button>
+    </Dropdown>
+  )
+}

@@ -1,0 +1,51 @@
+import type { Language } from '@brokerdesk/shared'
+import { Dropdown } from 'antd'
+import { useLayoutEffect, useRef, useState } from 'react'
+import { getConfig } from '../app/config'
+import { changeLanguage, isLanguage, offeredLanguages, useLocaleState } from '../i18n/language'
+import { LANGUAGE_NAMES } from '../i18n/languages'
+import { LanguageButton } from './LanguageSwitch'
+
+export interface LanguageMenuProps {
+  iconOnly: boolean
+  /** Open at once: the button was clicked while this chunk loaded. */
+  defaultOpen: boolean
+  /** Takes the focus: it replaces the button that had it. */
+  focus: boolean
+}
+
+/** The language button with its dropdown of the offered languages, each in its own name. */
+export function LanguageMenu({ iconOnly, defaultOpen, focus }: LanguageMenuProps) {
+  const { language } = useLocaleState()
+  const [open, setOpen] = useState(defaultOpen)
+  const button = useRef<HTMLButtonElement>(null)
+  useLayoutEffect(() => {
+    if (focus) button.current?.focus()
+  }, [focus])
+  const items = offeredLanguages(getConfig()).map((code: Language) => ({
+    key: code,
+    label: (
+      <span lang={code} dir={code === 'fa' ? 'rtl' : undefined}>
+        {LANGUAGE_NAMES[code]}
+      </span>
+    ),
+  }))
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
+      menu={{
+        items,
+        selectable: true,
+        selectedKeys: [language],
+        onClick: ({ key }) => {
+          setOpen(false)
+          if (isLanguage(key) && key !== language) void changeLanguage(key)
+        },
+      }}
+    >
+      <LanguageButton ref={button} iconOnly={iconOnly} />
+    </Dropdown>
+  )
+}
