@@ -63,16 +63,28 @@ export function decodeColumns<T>(table: Table, row: Record<string, unknown>, pre
   return decoded as T
 }
 
+/** Links of new rows to store with them: pairs of (the row's place in the rows, the target id). */
+export interface LinkInsert {
+  table: Table
+  ownerColumn: PgColumn
+  targetColumn: PgColumn
+  pairs: readonly (readonly [row: number, target: number])[]
+}
+
 /**
- * Inserts many rows of `table` in one statement sent straight through the driver of a transaction
- * (or savepoint): drizzle's builder spends about 10 µs on each value, and an import chunk has
- * thousands. Values go through the columns' own mappers, as drizzle's inserts do; a key a row lacks
- * takes the column's default (its $defaultFn where it has one). Answers the new rows' ids, in the rows' order.
+ * Inserts many rows of `table`, and their links, in one statement sent straight through the driver
+ * of a transaction (or savepoint): drizzle's builder spends about 10 µs on each value, and an import
+ * chunk has thousands, and each statement is a round trip. Values go through the columns' own
+ * mappers, as drizzle's inserts do; a key a row lacks takes the column's default (its $defaultFn
+ * where it has one). The links go in the same statement (a data-modifying CTE per link table, the
+ * pairs sent as two arrays); their other columns take the database's defaults. Answers the new
+ * rows' ids, in the rows' order.
  */
 export async function insertRows(
   tx: Tx,
   table: Table,
   rows: readonly Record<string, unknown>[],
+  links: readonly LinkInsert[] = [],
 ): Promise<number[]> {
   if (rows.length === 0) return []
   const columns = getTableColumns(table) as Record<string, PgColumn>
@@ -92,7 +104,21 @@ export async function insertRows(
     return `(${cells.join(', ')})`
   })
   const names = keys.map((key) => `"${columns[key].name}"`).join(', ')
-  const text = `insert into "${getTableName(table)}" (${names}) values ${tuples.join(', ')} returning "id"`
+  const insert = `insert into "${getTableName(table)}" (${names}) values ${tuples.join(', ')} returning "id"`
+  const linked = links.filter((link) => link.pairs.length > 0)
+  // The rows come back from the INSERT in the order of its VALUES: the nth is the rows' nth.
+  const text =
+    linked.length === 0
+      ? insert
+      : `with "inserted" as (${insert}), "numbered" as (select "id", row_number() over () as "n" from "inserted"), ${linked
+          .map((link, i) => {
+            values.push(link.pairs.map(([row]) => row + 1))
+            values.push(link.pairs.map(([, target]) => target))
+            const [rowsParam, targetsParam] = [values.length - 1, values.length]
+            const type = link.targetColumn.getSQLType()
+            return `"links${i}" as (insert into "${getTableName(link.table)}" ("${link.ownerColumn.name}", "${link.targetColumn.name}") select "numbered"."id", "pairs"."target" from unnest($${rowsParam}::int[], $${targetsParam}::${type}[]) as "pairs"("n", "target") join "numbered" on "numbered"."n" = "pairs"."n")`
+          })
+          .join(', ')} select "id" from "numbered" order by "n"`
   const client = (tx as unknown as { session: { client: Queryable } }).session.client
   const result = await client.query(text, values)
   return result.rows.map((row) => Number(row.id))

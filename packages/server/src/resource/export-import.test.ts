@@ -222,3 +222,69 @@ describe('import of new rows stored together', () => {
     expect(logged.map((row) => row.uid)).toEqual(['IMP-1', 'IMP-2', 'IMP-1', 'IMP-3', 'IMP-4'])
   })
 })
+
+describe('a chunk of new products stored in one statement', () => {
+  it("links each product to its own periods and keeps each bad row's exact error", async () => {
+    const [firm] = await t.app.db
+      .insert(firms)
+      .values({ name: 'Bulk firm', full_name: 'Bulk firm Co.', type: 1 })
+      .returning()
+    const [a, b, c] = await liveYearIds()
+    const product = (uid: string, extra: Record<string, unknown> = {}) => ({
+      uid,
+      firm_id: firm.id,
+      classify_id: 1,
+      classify2_id: 2,
+      pclassify_id: 2,
+      name: `Bulk ${uid}`,
+      ...extra,
+    })
+    const datas = [
+      product('BULK-1', { year_ids: [a, b] }),
+      product('BULK-2', { year_ids: [] }),
+      // classification 9 is not a child of classification 1
+      product('BULK-3', { classify2_id: 9, year_ids: [a] }),
+      product('BULK-4', { year_ids: [c, a, b] }),
+      product('BULK-5', { year_ids: [987_654] }),
+      product('BULK-6', { year_ids: [b] }),
+    ]
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/import',
+      headers: { ...(await loginAs(t.app, 1)).api, language: 'en' },
+      payload: { datas },
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const body = response.json()
+    expect(body.imported).toBe(4)
+    expect(body.errors.map((row: { uid: string; error: string }) => [row.uid, row.error])).toEqual([
+      ['BULK-3', 'The second classification must belong to the first classification'],
+      ['BULK-5', expect.stringMatching(/does not exist/)],
+    ])
+    const stored = await t.app.db
+      .select({ id: products.id, uid: products.uid })
+      .from(products)
+      .where(sql`${products.uid} like 'BULK-%'`)
+    const links = await t.app.db
+      .select({ product_id: productYear.product_id, year_id: productYear.year_id })
+      .from(productYear)
+      .where(
+        sql`${productYear.product_id} in (${sql.join(
+          stored.map((row) => sql`${row.id}`),
+          sql`, `,
+        )})`,
+      )
+    const yearsOf = (uid: string) => {
+      const id = stored.find((row) => row.uid === uid)?.id
+      return links
+        .filter((link) => link.product_id === id)
+        .map((link) => link.year_id)
+        .sort((x, y) => x - y)
+    }
+    expect(stored.map((row) => row.uid).sort()).toEqual(['BULK-1', 'BULK-2', 'BULK-4', 'BULK-6'])
+    expect(yearsOf('BULK-1')).toEqual([a, b])
+    expect(yearsOf('BULK-2')).toEqual([])
+    expect(yearsOf('BULK-4')).toEqual([a, b, c].sort((x, y) => x - y))
+    expect(yearsOf('BULK-6')).toEqual([b])
+  })
+})
