@@ -288,3 +288,74 @@ describe('a chunk of new products stored in one statement', () => {
     expect(yearsOf('BULK-6')).toEqual([b])
   })
 })
+
+describe('an import chunk sent with a key', () => {
+  const chunkOf = async (prefix: string) => {
+    const [firm] = await t.app.db
+      .insert(firms)
+      .values({ name: `${prefix} firm`, full_name: `${prefix} firm Co.`, type: 1 })
+      .returning()
+    const [year] = await liveYearIds()
+    const product = (uid: string, extra: Record<string, unknown> = {}) => ({
+      uid,
+      firm_id: firm.id,
+      classify_id: 1,
+      classify2_id: 2,
+      pclassify_id: 2,
+      name: `Keyed ${uid}`,
+      year_ids: [year],
+      ...extra,
+    })
+    return product
+  }
+  const storedUids = async (prefix: string) =>
+    (
+      await t.app.db
+        .select({ uid: products.uid })
+        .from(products)
+        .where(sql`${products.uid} like ${`${prefix}%`}`)
+    )
+      .map((row) => row.uid)
+      .sort()
+  const logCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(logs))[0].n
+
+  it('is stored once when sent twice: the second gets the first answer, and no second log entry', async () => {
+    const product = await chunkOf('KEY-A')
+    const datas = [product('KEY-A1'), product('KEY-A2', { firm_id: 987_654 }), product('KEY-A3')]
+    const first = await admin.post('/admin/products/import', { datas, key: 'task-a-0' })
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.json()).toMatchObject({ imported: 2, errors: [{ uid: 'KEY-A2' }] })
+    const logsAfterFirst = await logCount()
+    const again = await admin.post('/admin/products/import', { datas, key: 'task-a-0' })
+    expect(again.statusCode, again.body).toBe(200)
+    expect(again.json()).toEqual(first.json())
+    expect(await storedUids('KEY-A')).toEqual(['KEY-A1', 'KEY-A3'])
+    expect(await logCount()).toBe(logsAfterFirst)
+    // Another key stores the rows (the uid taken now gives each row its error).
+    const other = await admin.post('/admin/products/import', { datas: [product('KEY-A4')], key: 'task-a-1' })
+    expect(other.json()).toMatchObject({ imported: 1, errors: [] })
+  })
+
+  it('is stored once when the same key comes twice at once, and after a chunk the database refused', async () => {
+    const product = await chunkOf('KEY-B')
+    const datas = [product('KEY-B1'), product('KEY-B1'), product('KEY-B2')]
+    const [one, two] = await Promise.all([
+      admin.post('/admin/products/import', { datas, key: 'task-b-0' }),
+      admin.post('/admin/products/import', { datas, key: 'task-b-0' }),
+    ])
+    expect(one.statusCode, one.body).toBe(200)
+    expect(two.json()).toEqual(one.json())
+    expect(one.json()).toMatchObject({ imported: 2, errors: [{ uid: 'KEY-B1' }] })
+    expect(await storedUids('KEY-B')).toEqual(['KEY-B1', 'KEY-B2'])
+  })
+
+  it('answers 422 to a key that is not short text of letters, digits and - _ . :', async () => {
+    const product = await chunkOf('KEY-C')
+    for (const key of ['', 'a b', 'x'.repeat(101), 12]) {
+      const response = await admin.post('/admin/products/import', { datas: [product('KEY-C1')], key })
+      expect(response.statusCode, String(key)).toBe(422)
+      expect(Object.keys(response.json().errors)).toEqual(['key'])
+    }
+    expect(await storedUids('KEY-C')).toEqual([])
+  })
+})

@@ -2,6 +2,7 @@ import { MAX_IMPORT_ROWS, MAX_INTEGER } from '@brokerdesk/shared'
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import { insertRows } from '../db/raw-query'
+import { importChunks } from '../db/schema/index'
 import { bumpIdSequence } from '../db/seed/sequences'
 import { setStatementTimeout } from '../db/statement-timeout'
 import { AppError } from '../errors'
@@ -58,6 +59,14 @@ interface Entry {
   stored?: Row
   error?: string
 }
+
+/** The chunk's key was stored by an earlier request (which may still have been running when this one came). */
+class ChunkStoredBefore extends Error {}
+
+/** A chunk's key: the SPA sends `<task id>-<chunk number>`. */
+const CHUNK_KEY = /^[\w.:-]{1,100}$/
+/** How long a chunk's key and answer are kept (a paused import resumed within that sends no row twice). */
+export const CHUNK_KEPT_MS = 7 * 24 * 60 * 60 * 1000
 
 /** The database refused the INSERT of a chunk's new rows together: the chunk is stored again, row by row. */
 class ChunkRefused extends Error {}
@@ -179,19 +188,27 @@ async function storeOne(
  * tree are stored one by one, each in its own savepoint; so is every row of a chunk whose rows the
  * database refused together (in a second transaction: the first is lost with the refusal). The
  * operation log keeps every row, in order, as before.
+ *
+ * A chunk sent with a `key` is stored once: the key is claimed (per user) in the same transaction
+ * as the rows and keeps the answer; the same key again gets that answer and stores nothing (a
+ * request still storing it is waited for), so the SPA can resend a chunk whose answer it lost.
  */
 export async function importRecords(options: {
   ctx: ResourceContext
   binding: ResourceBinding
   datas: unknown
+  key?: unknown
   /** How long each statement of the import may run (ms), longer than a web request's. */
   statementTimeoutMs: number
 }): Promise<ImportResult> {
-  const { ctx, binding, datas } = options
+  const { ctx, binding, datas, key } = options
   if (!Array.isArray(datas) || datas.length > MAX_IMPORT_ROWS) {
     throw invalidFields(ctx.language, [
       { field: 'datas', key: 'resource.import_rows', params: { max: MAX_IMPORT_ROWS } },
     ])
+  }
+  if (key !== undefined && (typeof key !== 'string' || !CHUNK_KEY.test(key))) {
+    throw invalidFields(ctx.language, [{ field: 'key', key: 'validations.messages.regex' }])
   }
   const entries: Entry[] = datas.map((row, index) => ({
     index,
@@ -200,6 +217,7 @@ export async function importRecords(options: {
   const scope = await binding.scope?.(ctx)
   const named = (entry: Entry) =>
     !(entry.row.id === undefined || entry.row.id === null || entry.row.id === '')
+  const ofThisChunk = (key: string) => and(eq(importChunks.user_id, ctx.userId), eq(importChunks.key, key))
   const store = (together: Entry[]) =>
     runWrite(
       ctx,
@@ -207,6 +225,15 @@ export async function importRecords(options: {
       async (tx) => {
         for (const entry of entries) Object.assign(entry, { error: undefined, stored: undefined })
         await setStatementTimeout(tx, options.statementTimeoutMs)
+        if (key !== undefined) {
+          const expires_at = new Date(Date.now() + CHUNK_KEPT_MS)
+          const claimed = await tx
+            .insert(importChunks)
+            .values({ user_id: ctx.userId, key, expires_at })
+            .onConflictDoNothing()
+            .returning({ key: importChunks.key })
+          if (claimed.length === 0) throw new ChunkStoredBefore()
+        }
         await insertTogether(tx, ctx, binding, together)
         let explicitIds = false
         const stored = new Set(together)
@@ -214,18 +241,33 @@ export async function importRecords(options: {
           explicitIds = (await storeOne(tx, ctx, binding, entry, scope)) || explicitIds
         if (explicitIds) await bumpIdSequence(tx, binding.table)
         const errors = entries.filter((entry) => entry.error !== undefined)
-        return {
-          status: 200 as const,
+        const answer: ImportResult = {
+          status: 200,
           imported: entries.length - errors.length,
           errors: errors.map((entry) => ({ ...entry.row, error: entry.error })),
         }
+        if (key !== undefined) await tx.update(importChunks).set({ answer }).where(ofThisChunk(key))
+        return answer
       },
     )
-  if (binding.definition.tree) return store([])
+  const storeChunk = async (): Promise<ImportResult> => {
+    if (binding.definition.tree) return store([])
+    try {
+      return await store(entries.filter((entry) => !named(entry)))
+    } catch (error) {
+      if (!(error instanceof ChunkRefused)) throw error
+      return store([])
+    }
+  }
   try {
-    return await store(entries.filter((entry) => !named(entry)))
+    return await storeChunk()
   } catch (error) {
-    if (!(error instanceof ChunkRefused)) throw error
-    return store([])
+    if (!(error instanceof ChunkStoredBefore) || key === undefined) throw error
+    const [before] = await ctx.db
+      .select({ answer: importChunks.answer })
+      .from(importChunks)
+      .where(ofThisChunk(key))
+    // Gone since (kept past its week and cleared): the key is free again.
+    return before ? (before.answer as ImportResult) : storeChunk()
   }
 }
