@@ -246,7 +246,7 @@ describe('a chunk of new products stored in one statement', () => {
       product('BULK-3', { classify2_id: 9, year_ids: [a] }),
       product('BULK-4', { year_ids: [c, a, b] }),
       product('BULK-5', { year_ids: [987_654] }),
-      product('BULK-6', { year_ids: [b] }),
+      product('BULK-6', { year_ids: [b], issue_at: '2024-05-06T07:08:09.000Z', stop_at: '2030-01-02' }),
     ]
     const response = await t.app.inject({
       method: 'POST',
@@ -262,9 +262,14 @@ describe('a chunk of new products stored in one statement', () => {
       ['BULK-5', expect.stringMatching(/does not exist/)],
     ])
     const stored = await t.app.db
-      .select({ id: products.id, uid: products.uid })
+      .select({ id: products.id, uid: products.uid, issue_at: products.issue_at, stop_at: products.stop_at })
       .from(products)
       .where(sql`${products.uid} like 'BULK-%'`)
+    expect(stored.find((row) => row.uid === 'BULK-6')).toMatchObject({
+      issue_at: new Date('2024-05-06T07:08:09.000Z'),
+      stop_at: '2030-01-02',
+    })
+    expect(stored.find((row) => row.uid === 'BULK-1')).toMatchObject({ issue_at: null, stop_at: null })
     const links = await t.app.db
       .select({ product_id: productYear.product_id, year_id: productYear.year_id })
       .from(productYear)
