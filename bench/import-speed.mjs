@@ -142,9 +142,7 @@ started = performance.now()
 await inFlight(bare.length, storeBare, () => undefined)
 const bareMs = performance.now() - started
 
-const stored = Number(
-  (await one(`select count(*) from products where uid like '${stamp}H-%'`)).count,
-)
+const stored = Number((await one(`select count(*) from products where uid like '${stamp}H-%'`)).count)
 const links = Number(
   (
     await one(
