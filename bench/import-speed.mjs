@@ -79,15 +79,18 @@ if (!token) throw new Error(`login failed (${login.status})`)
 const logsBefore = Number((await one('select count(*) from logs')).count)
 const ours = chunks(rowsOf('H'))
 const task = `bench-${stamp}`
-const sendChunk = async (index) => {
+const post = async (index) => {
   const answer = await fetch(`${base}/api/admin/products/import`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ datas: ours[index], key: `${task}-${index}` }),
   })
-  const body = await answer.json()
-  if (answer.status !== 200 || body.errors?.length)
-    throw new Error(`import: ${answer.status} ${JSON.stringify(body).slice(0, 300)}`)
+  return { status: answer.status, body: await answer.json() }
+}
+const sendChunk = async (index) => {
+  const { status, body } = await post(index)
+  if (status !== 200 || body.errors?.length)
+    throw new Error(`import: ${status} ${JSON.stringify(body).slice(0, 300)}`)
   return body
 }
 let started = performance.now()
@@ -98,7 +101,7 @@ await inFlight(ours.length, sendChunk, (body) => {
 const oursMs = performance.now() - started
 const logEntries = Number((await one('select count(*) from logs')).count) - logsBefore
 // A chunk sent again under its key, as after a reload: answered as before, nothing stored twice.
-const resent = await sendChunk(ours.length - 1)
+const resent = (await post(ours.length - 1)).body
 const resentLogs = Number((await one('select count(*) from logs')).count) - logsBefore - logEntries
 
 const bare = chunks(rowsOf('S'))
@@ -163,7 +166,7 @@ console.log(
   `rows ${ROWS} in chunks of ${CHUNK}, ${IN_FLIGHT} in flight; stored ${stored} (links ${links}), answered imported ${imported}`,
 )
 console.log(
-  `log entries written: ${logEntries} (one per chunk: ${ours.length}); the last chunk sent again: answered imported ${resent.imported}, stored nothing (${stored === ROWS ? 'yes' : 'NO'}), ${resentLogs} more log entries`,
+  `log entries written: ${logEntries} (one per chunk: ${ours.length}); the last chunk sent again: answered imported ${resent.imported} (${resent.errors?.length ?? '?'} errors), stored nothing (${stored === ROWS ? 'yes' : 'NO'}), ${resentLogs} more log entries`,
 )
 console.log(`ours       ${(oursMs / 1000).toFixed(1)} s: ${rate(ROWS, oursMs)} rows/s (target ≥ 5,000)`)
 console.log(
