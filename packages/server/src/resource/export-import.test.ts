@@ -222,3 +222,152 @@ describe('import of new rows stored together', () => {
     expect(logged.map((row) => row.uid)).toEqual(['IMP-1', 'IMP-2', 'IMP-1', 'IMP-3', 'IMP-4'])
   })
 })
+
+describe('a chunk of new products stored in one statement', () => {
+  it("links each product to its own periods and keeps each bad row's exact error", async () => {
+    const [firm] = await t.app.db
+      .insert(firms)
+      .values({ name: 'Bulk firm', full_name: 'Bulk firm Co.', type: 1 })
+      .returning()
+    const [a, b, c] = await liveYearIds()
+    const product = (uid: string, extra: Record<string, unknown> = {}) => ({
+      uid,
+      firm_id: firm.id,
+      classify_id: 1,
+      classify2_id: 2,
+      pclassify_id: 2,
+      name: `Bulk ${uid}`,
+      ...extra,
+    })
+    const datas = [
+      product('BULK-1', { year_ids: [a, b] }),
+      product('BULK-2', { year_ids: [] }),
+      // classification 9 is not a child of classification 1
+      product('BULK-3', { classify2_id: 9, year_ids: [a] }),
+      product('BULK-4', { year_ids: [c, a, b] }),
+      product('BULK-5', { year_ids: [987_654] }),
+      product('BULK-6', { year_ids: [b], issue_at: '2024-05-06T07:08:09.000Z', stop_at: '2030-01-02' }),
+    ]
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/import',
+      headers: { ...(await loginAs(t.app, 1)).api, language: 'en' },
+      payload: { datas },
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const body = response.json()
+    expect(body.imported).toBe(4)
+    expect(body.errors.map((row: { uid: string; error: string }) => [row.uid, row.error])).toEqual([
+      ['BULK-3', 'The second classification must belong to the first classification'],
+      ['BULK-5', expect.stringMatching(/does not exist/)],
+    ])
+    const stored = await t.app.db
+      .select({ id: products.id, uid: products.uid, issue_at: products.issue_at, stop_at: products.stop_at })
+      .from(products)
+      .where(sql`${products.uid} like 'BULK-%'`)
+    expect(stored.find((row) => row.uid === 'BULK-6')).toMatchObject({
+      issue_at: new Date('2024-05-06T07:08:09.000Z'),
+      stop_at: '2030-01-02',
+    })
+    expect(stored.find((row) => row.uid === 'BULK-1')).toMatchObject({ issue_at: null, stop_at: null })
+    const links = await t.app.db
+      .select({ product_id: productYear.product_id, year_id: productYear.year_id })
+      .from(productYear)
+      .where(
+        sql`${productYear.product_id} in (${sql.join(
+          stored.map((row) => sql`${row.id}`),
+          sql`, `,
+        )})`,
+      )
+    const yearsOf = (uid: string) => {
+      const id = stored.find((row) => row.uid === uid)?.id
+      return links
+        .filter((link) => link.product_id === id)
+        .map((link) => link.year_id)
+        .sort((x, y) => x - y)
+    }
+    expect(stored.map((row) => row.uid).sort()).toEqual(['BULK-1', 'BULK-2', 'BULK-4', 'BULK-6'])
+    expect(yearsOf('BULK-1')).toEqual([a, b])
+    expect(yearsOf('BULK-2')).toEqual([])
+    expect(yearsOf('BULK-4')).toEqual([a, b, c].sort((x, y) => x - y))
+    expect(yearsOf('BULK-6')).toEqual([b])
+  })
+})
+
+describe('an import chunk sent with a key', () => {
+  const chunkOf = async (prefix: string) => {
+    const [firm] = await t.app.db
+      .insert(firms)
+      .values({ name: `${prefix} firm`, full_name: `${prefix} firm Co.`, type: 1 })
+      .returning()
+    const [year] = await liveYearIds()
+    const product = (uid: string, extra: Record<string, unknown> = {}) => ({
+      uid,
+      firm_id: firm.id,
+      classify_id: 1,
+      classify2_id: 2,
+      pclassify_id: 2,
+      name: `Keyed ${uid}`,
+      year_ids: [year],
+      ...extra,
+    })
+    return product
+  }
+  const storedUids = async (prefix: string) =>
+    (
+      await t.app.db
+        .select({ uid: products.uid })
+        .from(products)
+        .where(sql`${products.uid} like ${`${prefix}%`}`)
+    )
+      .map((row) => row.uid)
+      .sort()
+  const logCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(logs))[0].n
+
+  it('is stored once when sent twice: the second gets the first answer, and no second log entry', async () => {
+    const product = await chunkOf('KEY-A')
+    const datas = [product('KEY-A1'), product('KEY-A2', { firm_id: 987_654 }), product('KEY-A3')]
+    const first = await admin.post('/admin/products/import', { datas, key: 'task-a-0' })
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.json()).toMatchObject({ imported: 2, errors: [{ uid: 'KEY-A2' }] })
+    const logsAfterFirst = await logCount()
+    const again = await admin.post('/admin/products/import', { datas, key: 'task-a-0' })
+    expect(again.statusCode, again.body).toBe(200)
+    expect(again.json()).toEqual(first.json())
+    expect(await storedUids('KEY-A')).toEqual(['KEY-A1', 'KEY-A3'])
+    expect(await logCount()).toBe(logsAfterFirst)
+    // Another key stores the rows (the uid taken now gives each row its error).
+    const other = await admin.post('/admin/products/import', { datas: [product('KEY-A4')], key: 'task-a-1' })
+    expect(other.json()).toEqual({ status: 200, imported: 1, errors: [] })
+    // A chunk whose every row was stored is answered so again.
+    const otherAgain = await admin.post('/admin/products/import', {
+      datas: [product('KEY-A4')],
+      key: 'task-a-1',
+    })
+    expect(otherAgain.json()).toEqual(other.json())
+    expect(await storedUids('KEY-A')).toEqual(['KEY-A1', 'KEY-A3', 'KEY-A4'])
+  })
+
+  it('is stored once when the same key comes twice at once, and after a chunk the database refused', async () => {
+    const product = await chunkOf('KEY-B')
+    const datas = [product('KEY-B1'), product('KEY-B1'), product('KEY-B2')]
+    const [one, two] = await Promise.all([
+      admin.post('/admin/products/import', { datas, key: 'task-b-0' }),
+      admin.post('/admin/products/import', { datas, key: 'task-b-0' }),
+    ])
+    expect(one.statusCode, one.body).toBe(200)
+    expect(two.json()).toEqual(one.json())
+    expect(one.json()).toMatchObject({ imported: 2, errors: [{ uid: 'KEY-B1' }] })
+    expect(await storedUids('KEY-B')).toEqual(['KEY-B1', 'KEY-B2'])
+  })
+
+  it('answers 422 to a key that is not short text of letters, digits and - _ . :', async () => {
+    const product = await chunkOf('KEY-C')
+    for (const key of ['', 'a b', 'x'.repeat(101), 12]) {
+      const response = await admin.post('/admin/products/import', { datas: [product('KEY-C1')], key })
+      expect(response.statusCode, String(key)).toBe(422)
+      expect(Object.keys(response.json().errors)).toEqual(['key'])
+    }
+    expect(await storedUids('KEY-C')).toEqual([])
+  })
+})

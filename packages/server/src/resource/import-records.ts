@@ -2,6 +2,7 @@ import { MAX_IMPORT_ROWS, MAX_INTEGER } from '@brokerdesk/shared'
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import { insertRows } from '../db/raw-query'
+import { importChunks } from '../db/schema/index'
 import { bumpIdSequence } from '../db/seed/sequences'
 import { setStatementTimeout } from '../db/statement-timeout'
 import { AppError } from '../errors'
@@ -11,7 +12,7 @@ import { isRecordId, requireColumn } from './columns'
 import { invalidFields } from './field-errors'
 import { runWrite } from './run-write'
 import { referenceIssues, saveRecord, toColumnValues, validate } from './save-record'
-import type { LinkRule, ResourceBinding, ResourceContext, Row } from './types'
+import type { ResourceBinding, ResourceContext, Row } from './types'
 import { loggedInput } from './write-records'
 
 export interface ImportResult {
@@ -59,12 +60,24 @@ interface Entry {
   error?: string
 }
 
+/** The chunk's key was stored by an earlier request (which may still have been running when this one came). */
+class ChunkStoredBefore extends Error {}
+
+/** A chunk's key: the SPA sends `<task id>-<chunk number>`. */
+const CHUNK_KEY = /^[\w.:-]{1,100}$/
+/** How long a chunk's key and answer are kept (a paused import resumed within that sends no row twice). */
+export const CHUNK_KEPT_MS = 7 * 24 * 60 * 60 * 1000
+
+/** The database refused the INSERT of a chunk's new rows together: the chunk is stored again, row by row. */
+class ChunkRefused extends Error {}
+
 /**
  * New rows (naming no id) of a binding outside a tree, stored together: each validated in JS, the
- * references of all checked with one query per field, the binding's checks, then one INSERT of all
- * the good rows and one of their links. Answers the rows still to store one by one: all of them
- * when the INSERT fails in the database (a unique value taken, also by another row of the chunk),
- * so each gets its own exact error.
+ * references of all checked in one query, the binding's checks (given the whole batch, so they can
+ * read for all rows at once), then one statement inserting all the good rows and their links.
+ * When the database refuses it (a unique value taken, also by another row of the chunk) the
+ * transaction is lost: throws ChunkRefused, and the caller stores the chunk again row by row, so
+ * each gets its own exact error.
  */
 async function insertTogether(tx: Tx, ctx: ResourceContext, binding: ResourceBinding, entries: Entry[]) {
   const ready: { entry: Entry; values: Row }[] = []
@@ -81,49 +94,48 @@ async function insertTogether(tx: Tx, ctx: ResourceContext, binding: ResourceBin
     binding,
     ready.map((item) => item.values),
   )
+  const referenced = ready.filter((item, i) => {
+    if (issues[i].length === 0) return true
+    item.entry.error = describeFailure(ctx, invalidFields(ctx.language, issues[i], binding.definition))
+    return false
+  })
+  const batch = referenced.map((item) => item.values)
   const checked: { entry: Entry; values: Row }[] = []
-  for (const [i, item] of ready.entries()) {
+  for (const item of referenced) {
     try {
-      if (issues[i].length > 0) throw invalidFields(ctx.language, issues[i], binding.definition)
       const values = binding.beforeWrite
-        ? await binding.beforeWrite(item.values, { tx, ctx, mode: 'create' })
+        ? await binding.beforeWrite(item.values, { tx, ctx, mode: 'create', batch })
         : item.values
       checked.push({ entry: item.entry, values })
     } catch (error) {
       item.entry.error = describeFailure(ctx, error)
     }
   }
-  if (checked.length === 0) return []
+  if (checked.length === 0) return
   const split = checked.map((item) => toColumnValues(binding, item.values))
+  const links = Object.entries(binding.links ?? {}).map(([field, link]) => ({
+    table: link.table,
+    ownerColumn: link.ownerColumn,
+    targetColumn: link.targetColumn,
+    pairs: split.flatMap((values, row) =>
+      ((values.links[field] as number[] | undefined) ?? []).map((target) => [row, target] as const),
+    ),
+  }))
   let ids: number[]
   try {
-    ids = await tx.transaction(async (savepoint) => {
-      const ids = await insertRows(
-        savepoint,
-        binding.table,
-        split.map((values) => values.columns),
-      )
-      const linkRows = new Map<LinkRule, Row[]>()
-      split.forEach((values, i) => {
-        for (const [field, targets] of Object.entries(values.links)) {
-          const link = binding.links?.[field] as LinkRule
-          const list = linkRows.get(link) ?? []
-          for (const target of targets as number[])
-            list.push({ [link.ownerColumn.name]: ids[i], [link.targetColumn.name]: target })
-          linkRows.set(link, list)
-        }
-      })
-      for (const [link, list] of linkRows) if (list.length > 0) await insertRows(savepoint, link.table, list)
-      return ids
-    })
-  } catch {
-    return checked.map((item) => item.entry)
+    ids = await insertRows(
+      tx,
+      binding.table,
+      split.map((values) => values.columns),
+      links,
+    )
+  } catch (error) {
+    throw new ChunkRefused('the rows were refused together', { cause: error })
   }
   if (binding.afterWrite) {
     for (const [i, item] of checked.entries())
       await binding.afterWrite(ids[i], item.values, { tx, ctx, mode: 'create' })
   }
-  return []
 }
 
 /** Stores one row in its own savepoint: an update of the live record it names, or a create. */
@@ -172,49 +184,94 @@ async function storeOne(
  * created with it. A bad row (also one holding text the database cannot store: the route leaves
  * those checks to this function) is reported with an `error` column and does not block the good
  * ones. A row naming a record outside the caller's scope is refused like that, whatever else it
- * holds. New rows (no id) are stored together (insertTogether); rows naming an id, rows of a tree,
- * and the rows of a chunk the database refused are stored one by one, each in its own savepoint.
- * The operation log keeps every row, in order, as before.
+ * holds. New rows (no id) are stored together (insertTogether); rows naming an id and the rows of a
+ * tree are stored one by one, each in its own savepoint; so is every row of a chunk whose rows the
+ * database refused together (in a second transaction: the first is lost with the refusal). The
+ * operation log keeps every row, in order, as before.
+ *
+ * A chunk sent with a `key` is stored once: the key is claimed (per user) in the same transaction
+ * as the rows and keeps the answer when some rows failed (else every row was imported); the same
+ * key again gets that answer and stores nothing (a
+ * request still storing it is waited for), so the SPA can resend a chunk whose answer it lost.
  */
 export async function importRecords(options: {
   ctx: ResourceContext
   binding: ResourceBinding
   datas: unknown
+  key?: unknown
   /** How long each statement of the import may run (ms), longer than a web request's. */
   statementTimeoutMs: number
 }): Promise<ImportResult> {
-  const { ctx, binding, datas } = options
+  const { ctx, binding, datas, key } = options
   if (!Array.isArray(datas) || datas.length > MAX_IMPORT_ROWS) {
     throw invalidFields(ctx.language, [
       { field: 'datas', key: 'resource.import_rows', params: { max: MAX_IMPORT_ROWS } },
     ])
+  }
+  if (key !== undefined && (typeof key !== 'string' || !CHUNK_KEY.test(key))) {
+    throw invalidFields(ctx.language, [{ field: 'key', key: 'validations.messages.regex' }])
   }
   const entries: Entry[] = datas.map((row, index) => ({
     index,
     row: row && typeof row === 'object' && !Array.isArray(row) ? (row as Row) : {},
   }))
   const scope = await binding.scope?.(ctx)
-  return runWrite(
-    ctx,
-    () => ({ datas: entries.map((entry) => loggedInput(binding, entry.row, entry.stored)) }),
-    async (tx) => {
-      await setStatementTimeout(tx, options.statementTimeoutMs)
-      const named = (entry: Entry) =>
-        !(entry.row.id === undefined || entry.row.id === null || entry.row.id === '')
-      const together = binding.definition.tree ? [] : entries.filter((entry) => !named(entry))
-      const oneByOne = binding.definition.tree ? entries : entries.filter(named)
-      oneByOne.push(...(await insertTogether(tx, ctx, binding, together)))
-      oneByOne.sort((a, b) => a.index - b.index)
-      let explicitIds = false
-      for (const entry of oneByOne)
-        explicitIds = (await storeOne(tx, ctx, binding, entry, scope)) || explicitIds
-      if (explicitIds) await bumpIdSequence(tx, binding.table)
-      const errors = entries.filter((entry) => entry.error !== undefined)
-      return {
-        status: 200,
-        imported: entries.length - errors.length,
-        errors: errors.map((entry) => ({ ...entry.row, error: entry.error })),
-      }
-    },
-  )
+  const named = (entry: Entry) =>
+    !(entry.row.id === undefined || entry.row.id === null || entry.row.id === '')
+  const ofThisChunk = (key: string) => and(eq(importChunks.user_id, ctx.userId), eq(importChunks.key, key))
+  const store = (together: Entry[]) =>
+    runWrite(
+      ctx,
+      () => ({ datas: entries.map((entry) => loggedInput(binding, entry.row, entry.stored)) }),
+      async (tx) => {
+        for (const entry of entries) Object.assign(entry, { error: undefined, stored: undefined })
+        await setStatementTimeout(tx, options.statementTimeoutMs)
+        if (key !== undefined) {
+          const expires_at = new Date(Date.now() + CHUNK_KEPT_MS)
+          const claimed = await tx
+            .insert(importChunks)
+            .values({ user_id: ctx.userId, key, expires_at })
+            .onConflictDoNothing()
+            .returning({ key: importChunks.key })
+          if (claimed.length === 0) throw new ChunkStoredBefore()
+        }
+        await insertTogether(tx, ctx, binding, together)
+        let explicitIds = false
+        const stored = new Set(together)
+        for (const entry of entries.filter((one) => !stored.has(one)))
+          explicitIds = (await storeOne(tx, ctx, binding, entry, scope)) || explicitIds
+        if (explicitIds) await bumpIdSequence(tx, binding.table)
+        const errors = entries.filter((entry) => entry.error !== undefined)
+        const answer: ImportResult = {
+          status: 200,
+          imported: entries.length - errors.length,
+          errors: errors.map((entry) => ({ ...entry.row, error: entry.error })),
+        }
+        // A chunk whose every row was stored needs no answer kept: it is `datas.length` rows imported.
+        if (key !== undefined && errors.length > 0)
+          await tx.update(importChunks).set({ answer }).where(ofThisChunk(key))
+        return answer
+      },
+    )
+  const storeChunk = async (): Promise<ImportResult> => {
+    if (binding.definition.tree) return store([])
+    try {
+      return await store(entries.filter((entry) => !named(entry)))
+    } catch (error) {
+      if (!(error instanceof ChunkRefused)) throw error
+      return store([])
+    }
+  }
+  try {
+    return await storeChunk()
+  } catch (error) {
+    if (!(error instanceof ChunkStoredBefore) || key === undefined) throw error
+    const [before] = await ctx.db
+      .select({ answer: importChunks.answer })
+      .from(importChunks)
+      .where(ofThisChunk(key))
+    // Gone since (kept past its week and cleared): the key is free again.
+    if (!before) return storeChunk()
+    return (before.answer as ImportResult | null) ?? { status: 200, imported: entries.length, errors: [] }
+  }
 }

@@ -159,18 +159,27 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
       `${base}/import`,
       {
         ...documented(definition, 'Import rows', {
-          body: z.object({ datas: z.array(definition.create.partial()) }),
+          body: z.object({
+            datas: z.array(definition.create.partial()),
+            key: z
+              .string()
+              .optional()
+              .describe('the chunk key: a chunk sent again with the same key gets its first answer'),
+          }),
         }),
         bodyLimit: LARGE_BODY_LIMIT,
         config: { checksTextsPerRow: true },
       },
-      (request) =>
-        importRecords({
+      (request) => {
+        const body = request.body as { datas?: unknown; key?: unknown } | undefined
+        return importRecords({
           ctx: contextOf(request),
           binding,
-          datas: (request.body as { datas?: unknown } | undefined)?.datas,
+          datas: body?.datas,
+          key: body?.key,
           statementTimeoutMs: app.config.databaseTimeouts.transferStatementMs,
-        }),
+        })
+      },
     )
   }
   if (has('show')) {

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import type { ResourceDefinition } from '@brokerdesk/shared'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Tx } from '../db/client'
 import { textToStore } from '../i18n/seeded-texts'
@@ -18,6 +19,20 @@ export interface SaveRecordOptions {
   existing?: Row
   /** An explicit id for a new record (an imported row that names one). */
   id?: number
+}
+
+/** The schema running a definition's cross-field checks, built once per definition (an import validates thousands of rows). */
+const refineSchemas = new WeakMap<ResourceDefinition, z.ZodType>()
+
+function refineSchemaOf(definition: ResourceDefinition): z.ZodType | undefined {
+  const refine = definition.refine
+  if (!refine) return undefined
+  let schema = refineSchemas.get(definition)
+  if (!schema) {
+    schema = z.unknown().superRefine((value, refineCtx) => refine(value as Row, refineCtx))
+    refineSchemas.set(definition, schema)
+  }
+  return schema
 }
 
 /** Validates the input against the definition's rules: every field on create, the given ones on update. */
@@ -43,13 +58,10 @@ export function validate(options: Pick<SaveRecordOptions, 'ctx' | 'binding' | 'i
   const data = parsed.data as Row
   const values = existing ? Object.fromEntries(Object.keys(raw).map((key) => [key, data[key]])) : data
 
-  if (definition.refine) {
+  const refineSchema = refineSchemaOf(definition)
+  if (refineSchema) {
     const merged = existing ? { ...existing, ...values } : values
-    const refine = definition.refine
-    const result = z
-      .unknown()
-      .superRefine((value, refineCtx) => refine(value as Row, refineCtx))
-      .safeParse(merged)
+    const result = refineSchema.safeParse(merged)
     if (!result.success) throw invalidFields(ctx.language, issuesOfZod(result.error.issues), definition)
   }
   return values
@@ -57,7 +69,8 @@ export function validate(options: Pick<SaveRecordOptions, 'ctx' | 'binding' | 'i
 
 /**
  * What is wrong with the references and links of several rows' values, row by row: referenced and
- * linked records must exist and be live. One query per field for all the rows (an import's chunk).
+ * linked records must exist and be live. One query for all the fields and all the rows (an
+ * import's chunk): each field's wanted ids looked up in its table, the parts joined by union all.
  */
 export async function referenceIssues(
   tx: Tx,
@@ -65,36 +78,46 @@ export async function referenceIssues(
   rows: readonly Row[],
 ): Promise<FieldIssue[][]> {
   const issues: FieldIssue[][] = rows.map(() => [])
-  const liveIds = async (table: ResourceBinding['table'], ids: number[]) => {
-    const idColumn = requireColumn(table, 'id')
-    const found = await tx
-      .select({ id: idColumn })
-      .from(table)
-      .where(and(inArray(idColumn, ids), isNull(requireColumn(table, 'deleted_at'))))
-    return new Set(found.map((row) => row.id as number))
-  }
-  for (const [field, rule] of Object.entries(binding.references ?? {})) {
-    const idOf = (values: Row) => (field in values ? Number(values[field] ?? 0) : 0)
-    const wanted = [...new Set(rows.map(idOf).filter((id) => id > 0))]
-    if (wanted.length === 0) continue
-    const live = await liveIds(rule.table, wanted)
-    rows.forEach((values, i) => {
-      const id = idOf(values)
-      if (id > 0 && !live.has(id)) issues[i].push({ field, key: 'validations.messages.exists' })
-    })
-  }
-  for (const [field, link] of Object.entries(binding.links ?? {})) {
-    const idsOf = (values: Row) => (values[field] as number[] | undefined) ?? []
-    const wanted = [...new Set(rows.flatMap(idsOf))]
-    if (wanted.length === 0) continue
-    const live = await liveIds(link.targetTable, wanted)
-    rows.forEach((values, i) => {
-      const ids = idsOf(values)
+  const referenceIdOf = (field: string) => (values: Row) => (field in values ? Number(values[field] ?? 0) : 0)
+  const linkIdsOf = (field: string) => (values: Row) => (values[field] as number[] | undefined) ?? []
+  const checks = [
+    ...Object.entries(binding.references ?? {}).map(([field, rule]) => {
+      const idOf = referenceIdOf(field)
+      const wanted = [...new Set(rows.map(idOf).filter((id) => id > 0))]
+      const missing = (values: Row, live: Set<number>) => {
+        const id = idOf(values)
+        return id > 0 && !live.has(id)
+      }
+      return { field, table: rule.table, wanted, missing }
+    }),
+    ...Object.entries(binding.links ?? {}).map(([field, link]) => {
+      const idsOf = linkIdsOf(field)
+      const wanted = [...new Set(rows.flatMap(idsOf))]
       // A repeated id counts as missing, as when the found rows were counted against the ids.
-      if (ids.some((id) => !live.has(id)) || new Set(ids).size !== ids.length)
-        issues[i].push({ field, key: 'validations.messages.exists' })
-    })
+      const missing = (values: Row, live: Set<number>) => {
+        const ids = idsOf(values)
+        return ids.some((id) => !live.has(id)) || new Set(ids).size !== ids.length
+      }
+      return { field, table: link.targetTable, wanted, missing }
+    }),
+  ].filter((check) => check.wanted.length > 0)
+  if (checks.length === 0) return issues
+  const parts = checks.map((check, index) => {
+    const idColumn = requireColumn(check.table, 'id')
+    const live = and(inArray(idColumn, check.wanted), isNull(requireColumn(check.table, 'deleted_at')))
+    return sql`select ${sql.raw(String(index))} as "check", ${idColumn} as "id" from ${check.table} where ${live}`
+  })
+  const found = (await tx.execute(sql.join(parts, sql` union all `))) as unknown as {
+    rows: { check: number; id: number }[]
   }
+  const live = checks.map(() => new Set<number>())
+  for (const row of found.rows) live[Number(row.check)].add(Number(row.id))
+  checks.forEach((check, index) => {
+    rows.forEach((values, i) => {
+      if (check.missing(values, live[index]))
+        issues[i].push({ field: check.field, key: 'validations.messages.exists' })
+    })
+  })
   return issues
 }
 

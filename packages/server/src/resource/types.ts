@@ -52,6 +52,11 @@ export interface WriteArgs {
   mode: 'create' | 'update'
   /** The stored row, on update. */
   existing?: Row
+  /**
+   * The values of every row written together with this one (the new rows of an import chunk, this
+   * one among them), for checks that read what all of them need at once.
+   */
+  batch?: readonly Row[]
 }
 
 /** An option of a tree select. */

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, inArray, isNull } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { classifys } from '../../db/schema/index'
 import { type FieldIssue, invalidFields } from '../../resource/field-errors'
@@ -6,22 +6,30 @@ import type { Row, WriteArgs } from '../../resource/types'
 
 type LevelAndParent = { level: number; parent_id: number } | undefined
 
-/** Classifications read within a transaction (an import checks hundreds of rows naming the same few). */
-const readInTransaction = new WeakMap<Tx, Map<number, Promise<LevelAndParent>>>()
+/** Classifications read within a transaction (an import checks hundreds of rows naming the same few): id → the read that has it. */
+const readInTransaction = new WeakMap<Tx, Map<number, Promise<Map<number, LevelAndParent>>>>()
 
-function levelAndParent(tx: Tx, id: number): Promise<LevelAndParent> {
-  const read = readInTransaction.get(tx) ?? new Map<number, Promise<LevelAndParent>>()
-  readInTransaction.set(tx, read)
-  let row = read.get(id)
-  if (!row) {
-    row = tx
-      .select({ level: classifys.level, parent_id: classifys.parent_id })
+/**
+ * The level and parent of classification `id`, read once per transaction; when it is not read yet,
+ * those of every classification `batch` names are read with it, in one query.
+ */
+async function levelAndParent(tx: Tx, id: number, batch: readonly Row[] = []): Promise<LevelAndParent> {
+  const reads = readInTransaction.get(tx) ?? new Map<number, Promise<Map<number, LevelAndParent>>>()
+  readInTransaction.set(tx, reads)
+  let read = reads.get(id)
+  if (!read) {
+    const named = batch.flatMap((values) => [Number(values.classify_id), Number(values.classify2_id)])
+    const wanted = [...new Set([id, ...named])].filter((one) => Number.isInteger(one) && !reads.has(one))
+    read = tx
+      .select({ id: classifys.id, level: classifys.level, parent_id: classifys.parent_id })
       .from(classifys)
-      .where(and(eq(classifys.id, id), isNull(classifys.deleted_at)))
-      .then((rows) => rows[0])
-    read.set(id, row)
+      .where(and(inArray(classifys.id, wanted), isNull(classifys.deleted_at)))
+      .then((rows) => new Map(rows.map((row) => [row.id, { level: row.level, parent_id: row.parent_id }])))
+    // A failure is met by whoever awaits it (the rows whose turn has not come never do).
+    read.catch(() => undefined)
+    for (const one of wanted) reads.set(one, read)
   }
-  return row
+  return (await read).get(id)
 }
 
 /**
@@ -34,9 +42,9 @@ export async function checkProductClassifys(values: Row, args: WriteArgs): Promi
   const first = Number(merged.classify_id)
   const second = Number(merged.classify2_id)
   const issues: FieldIssue[] = []
-  const firstRow = await levelAndParent(args.tx, first)
+  const firstRow = await levelAndParent(args.tx, first, args.batch)
   if (firstRow && firstRow.level !== 1) issues.push({ field: 'classify_id', key: 'products.classify_level' })
-  const secondRow = await levelAndParent(args.tx, second)
+  const secondRow = await levelAndParent(args.tx, second, args.batch)
   if (secondRow && secondRow.parent_id !== first)
     issues.push({ field: 'classify2_id', key: 'products.classify2_parent' })
   if (issues.length > 0) throw invalidFields(args.ctx.language, issues)

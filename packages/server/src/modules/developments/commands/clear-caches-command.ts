@@ -4,6 +4,7 @@ import {
   apiNonces,
   appTokens,
   captchas,
+  importChunks,
   loginAttempts,
   oauthBindings,
   oauthStates,
@@ -15,7 +16,7 @@ import type { Command } from './command-types'
 /**
  * The server keeps no state in process memory (DESIGN): its caches are the short-lived rows in the
  * database. This deletes those nothing reads any more: expired captchas, codes and third-party
- * sign-ins, the nonces of encrypted requests past their window, expired app tokens, failed logins older than a day (the limits count 10 minutes), and sessions that ended
+ * sign-ins, the nonces of encrypted requests past their window, expired app tokens, the keys of import chunks past their week, failed logins older than a day (the limits count 10 minutes), and sessions that ended
  * or expired more than a day ago (a day keeps the "logged in elsewhere" answer of a recent one).
  */
 export const clearCachesCommand: Command<'clear-caches'> = async (_params, { app, print }) => {
@@ -28,6 +29,7 @@ export const clearCachesCommand: Command<'clear-caches'> = async (_params, { app
     [loginAttempts, lt(loginAttempts.created_at, dayAgo)],
     [apiNonces, lt(apiNonces.expires_at, sql`now()`)],
     [appTokens, lt(appTokens.expires_at, sql`now()`)],
+    [importChunks, lt(importChunks.expires_at, sql`now()`)],
     [sessions, or(lt(sessions.expires_at, dayAgo), lt(sessions.ended_at, dayAgo)) as ReturnType<typeof lt>],
   ]
   await app.db.transaction(async (tx) => {

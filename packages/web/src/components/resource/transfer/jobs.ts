@@ -261,11 +261,19 @@ export async function newImportState(
   return state
 }
 
+/** Chunks of an import sent at once: the server checks one while the database stores another. */
+export const IMPORT_CHUNKS_IN_FLIGHT = 2
+
+/** The key of a chunk: the server stores a chunk once per key and answers it again when resent. */
+export const importChunkKey = (state: Pick<ImportState, 'id'>, index: number) => `${state.id}-${index}`
+
 /**
- * The job of an import: its chunks sent one by one, each chunk's failed rows kept, the kept state
- * moved on after every chunk (a reload resumes at the chunk not yet answered; a chunk whose answer
- * was lost is sent again, and an import naming no ids would then store its rows twice, as with any
- * repeated request). At the end the failed rows are offered as a sheet.
+ * The job of an import: its chunks sent `inFlight` at a time (each under its key), their answers
+ * used in order, each chunk's failed rows kept, the kept state moved past a chunk only once its
+ * answer came. A reload resumes at the first chunk not answered and sends the chunks from there
+ * again, with the same keys: the server answers a chunk it already stored with the answer it kept,
+ * so every row is stored once. A failed chunk pauses the task, the chunks in flight are forgotten,
+ * and resuming sends them again, likewise. At the end the failed rows are offered as a sheet.
  */
 export function importJob(
   initial: ImportState,
@@ -273,8 +281,19 @@ export function importJob(
   send = sendImportChunk,
   write = downloadXlsx,
   onDone?: () => void,
+  inFlight = IMPORT_CHUNKS_IN_FLIGHT,
 ): TaskJob {
   let state: ImportState = { ...initial }
+  /** Chunks sent whose answers are not used yet, by chunk number (memory only). */
+  const sent = new Map<number, Promise<ImportAnswer>>()
+  const sendChunk = (index: number) => {
+    const answer = (async () => {
+      const [piece] = await storage.getPieces(rowsPiece(state), index, index + 1)
+      return send(state.url, await readJson(piece), importChunkKey(state, index))
+    })()
+    answer.catch(() => undefined) // a failure is met when the answer is used
+    sent.set(index, answer)
+  }
   const discard = async () => {
     await storage.deletePieces(rowsPiece(state))
     await storage.deletePieces(failedPiece(state))
@@ -284,8 +303,16 @@ export function importJob(
     async next() {
       if (state.index >= state.chunks) return true
       const s = { ...state }
-      const [piece] = await storage.getPieces(rowsPiece(s), s.index, s.index + 1)
-      const answer = await send(s.url, await readJson(piece))
+      for (let index = s.index; index < Math.min(s.chunks, s.index + inFlight); index++)
+        if (!sent.has(index)) sendChunk(index)
+      let answer: ImportAnswer
+      try {
+        answer = await (sent.get(s.index) as Promise<ImportAnswer>)
+      } catch (error) {
+        sent.clear()
+        throw error
+      }
+      sent.delete(s.index)
       const errors = answer.errors ?? []
       await storage.putPiece(failedPiece(s), s.index, jsonBlob(errors))
       s.imported += answer.imported ?? 0
@@ -321,8 +348,8 @@ export function importJob(
   }
 }
 
-export function sendImportChunk(url: string, datas: SheetRow[]): Promise<ImportAnswer> {
-  return http.post<ImportAnswer>(url, { datas })
+export function sendImportChunk(url: string, datas: SheetRow[], key: string): Promise<ImportAnswer> {
+  return http.post<ImportAnswer>(url, { datas, key })
 }
 
 /** Reads an xlsx file and starts its import; refuses other files and other templates. */

@@ -1,0 +1,39 @@
+import { inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../testing/test-app'
+import { insertRows } from './raw-query'
+import { years } from './schema/index'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+describe('insertRows', () => {
+  it('inserts rows with the same keys as arrays, answering their ids in order', async () => {
+    const ids = await t.app.db.transaction((tx) =>
+      insertRows(tx, years, [
+        { name: 'Raw A', value: '1', description: null },
+        { name: 'Raw B', value: '2', description: 'two' },
+        { name: 'Raw C', value: '3', description: null },
+      ]),
+    )
+    const stored = await t.app.db.select().from(years).where(inArray(years.id, ids))
+    expect(ids.map((id) => stored.find((row) => row.id === id)?.name)).toEqual(['Raw A', 'Raw B', 'Raw C'])
+    expect(stored.find((row) => row.name === 'Raw B')?.description).toBe('two')
+    expect(stored.every((row) => row.created_at instanceof Date)).toBe(true)
+  })
+
+  it('gives a row lacking a key the column default (rows with different keys)', async () => {
+    const ids = await t.app.db.transaction((tx) =>
+      insertRows(tx, years, [{ name: 'Raw D' }, { name: 'Raw E', value: '5', description: 'five' }]),
+    )
+    const stored = await t.app.db.select().from(years).where(inArray(years.id, ids))
+    expect(ids.map((id) => stored.find((row) => row.id === id))).toMatchObject([
+      { name: 'Raw D', value: '', description: null },
+      { name: 'Raw E', value: '5', description: 'five' },
+    ])
+  })
+})
