@@ -44,8 +44,8 @@ const office = ['libreoffice', 'soffice'].find((command) => {
     return false
   }
 })
-/** The file the export test saved, which LibreOffice opens. */
-let exportedFile = ''
+/** The files the export tests saved (resumed after a reload, and straight through), which LibreOffice opens. */
+const exportedFiles: string[] = []
 /** LibreOffice's profile for these checks, made while the browser works (its first start is slow). */
 const officeProfile = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-office-'))
 const officeArgs = [`-env:UserInstallation=file://${officeProfile}`, '--headless']
@@ -60,26 +60,65 @@ function csvFields(line: string): string[] {
 }
 
 /**
- * The column `key` of the xlsx as LibreOffice reads it (converted to UTF-8 CSV). Without LibreOffice
- * the check is skipped (the rows read back by exceljs stand).
+ * The column `key` of each xlsx file as LibreOffice reads it (converted to UTF-8 CSV, all in one
+ * start). Without LibreOffice the check is skipped (the rows read back by exceljs stand).
  */
-function openedByLibreOffice(file: string, key: string): string[] {
+function openedByLibreOffice(files: string[], key: string): string[][] {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-export-csv-'))
   execFileSync(
     office as string,
-    [...officeArgs, '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76', '--outdir', out, file],
+    [...officeArgs, '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76', '--outdir', out, ...files],
     { stdio: 'ignore', timeout: 60_000 },
   )
-  const [header, ...lines] = fs
-    .readFileSync(path.join(out, `${path.basename(file, '.xlsx')}.csv`), 'utf8')
-    .split(/\r?\n/)
-    .filter(Boolean)
-  const column = csvFields(header).indexOf(key)
-  return lines.map((line) => csvFields(line)[column])
+  return files.map((file) => {
+    const [header, ...lines] = fs
+      .readFileSync(path.join(out, `${path.basename(file, '.xlsx')}.csv`), 'utf8')
+      .split(/\r?\n/)
+      .filter(Boolean)
+    const column = csvFields(header).indexOf(key)
+    return lines.map((line) => csvFields(line)[column])
+  })
 }
 
+/** The export or import task the tab keeps in IndexedDB for a reload (null: none). */
+function keptTask(tab: Page): Promise<unknown> {
+  return tab.evaluate(
+    () =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('brokerdesk-transfer')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('state')) {
+            db.close()
+            resolve(null)
+            return
+          }
+          const read = db.transaction('state').objectStore('state').get('task')
+          read.onerror = () => reject(read.error)
+          read.onsuccess = () => {
+            db.close()
+            resolve(read.result ?? null)
+          }
+        }
+      }),
+  )
+}
+
+const exportRoute = '**/web-api/admin/products/excel?**'
+/** Export requests with pages of 10 rows (the SPA asks for 2000). */
+const smallPages = (route: Route) => {
+  const url = new URL(route.request().url())
+  url.searchParams.set('per_page', '10')
+  return url
+}
+/** Files the browser downloaded during the spec. */
+const downloads: string[] = []
+
+// One flow in steps (each step starts where the one before left the tab).
 describe('export of a filtered list', () => {
-  it('pauses, survives a reload, resumes, and the file holds every row exactly once', async () => {
+  it('logs in and adds the products to export', async () => {
+    page.on('download', (download) => void download.path().then((file) => downloads.push(file)))
     await page.goto('/open/login')
     await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
     const firm = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/firms', {
@@ -103,23 +142,9 @@ describe('export of a filtered list', () => {
       },
     )
     expect(imported.body).toMatchObject({ imported: COUNT, errors: [] })
+  })
 
-    // Pages of 10 rows (the SPA asks for 1000), and page 2 held until the task is paused.
-    let releasePage2: () => void = () => undefined
-    const page2Held = new Promise<void>((reached) => {
-      void page.route('**/web-api/admin/products/excel?**', async (route: Route) => {
-        const url = new URL(route.request().url())
-        url.searchParams.set('per_page', '10')
-        if (url.searchParams.get('page') === '2' && !url.searchParams.has('seen')) {
-          reached()
-          await new Promise<void>((release) => {
-            releasePage2 = release
-          })
-        }
-        await route.continue({ url: url.toString() })
-      })
-    })
-
+  it('searches the list for them', async () => {
     await page.goto('/admin/products')
     const filters = page.locator('form#filters-products')
     await filters.locator('#filters-products_keyword').fill(stamp)
@@ -131,30 +156,46 @@ describe('export of a filtered list', () => {
     await expect
       .poll(async () => (await rows.allTextContents()).every((text) => text.includes(stamp)))
       .toBe(true)
+  })
 
-    const downloads: string[] = []
-    page.on('download', (download) => void download.path().then((file) => downloads.push(file)))
+  it('exports them, pauses, and keeps where it stands in IndexedDB', async () => {
+    // Page 2 held until the task is paused.
+    let releasePage2: () => void = () => undefined
+    const page2Held = new Promise<void>((reached) => {
+      void page.route(exportRoute, async (route: Route) => {
+        const url = smallPages(route)
+        expect(url.searchParams.get('layout')).toBe('arrays')
+        if (url.searchParams.get('page') === '2') {
+          reached()
+          await new Promise<void>((release) => {
+            releasePage2 = release
+          })
+        }
+        await route.continue({ url: url.toString() })
+      })
+    })
     await page.getByRole('button', { name: zh.actions.export }).click()
     await page2Held
     await page.getByRole('button', { name: zh.actions.pause }).click()
     releasePage2()
     await page.getByRole('button', { name: zh.actions.resume }).waitFor()
     // The kept task has written page 2 and waits at page 3.
-    await expect
-      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('bd.transfer-task') ?? 'null')?.page))
-      .toBe(3)
-    await page.unroute('**/web-api/admin/products/excel?**')
+    await expect.poll(async () => ((await keptTask(page)) as { page?: number } | null)?.page).toBe(3)
+    await page.unroute(exportRoute)
+  })
 
+  it('comes back paused after a reload', async () => {
     await page.reload()
-    const resume = page.getByRole('button', { name: zh.actions.resume })
-    await resume.waitFor()
+    await page.getByRole('button', { name: zh.actions.resume }).waitFor()
     await snapshot(page, 'export-paused-after-reload')
     expect(downloads).toHaveLength(0)
+  })
+
+  it('pauses when the server is cut off, then completes with every row exactly once', async () => {
     // The server is cut off at page 3: the task pauses with SPEC §8's message, then completes.
     let cut = false
-    await page.route('**/web-api/admin/products/excel?**', async (route: Route) => {
-      const url = new URL(route.request().url())
-      url.searchParams.set('per_page', '10')
+    await page.route(exportRoute, async (route: Route) => {
+      const url = smallPages(route)
       if (url.searchParams.get('page') === '3' && !cut) {
         cut = true
         await route.abort('connectionrefused')
@@ -162,6 +203,7 @@ describe('export of a filtered list', () => {
       }
       await route.continue({ url: url.toString() })
     })
+    const resume = page.getByRole('button', { name: zh.actions.resume })
     await resume.click()
     await page.getByText(zh.messages.download_error).waitFor()
     await resume.waitFor()
@@ -172,6 +214,7 @@ describe('export of a filtered list', () => {
     const saved = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-export-resume-')), 'products.xlsx')
     await file.saveAs(saved)
     await page.getByText(zh.messages.download_success).waitFor()
+    await page.unroute(exportRoute)
 
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.readFile(saved)
@@ -185,13 +228,32 @@ describe('export of a filtered list', () => {
     })
     // The filter came back with the task; every row once, in id order.
     expect(exported).toEqual(names)
-    expect(await page.evaluate(() => localStorage.getItem('bd.transfer-task'))).toBeNull()
-    exportedFile = saved
+    await expect.poll(() => keptTask(page)).toBeNull()
+    exportedFiles.push(saved)
+  })
+
+  it('exports the list straight through, the sheet deflated while it is written', async () => {
+    await page.route(exportRoute, (route: Route) => route.continue({ url: smallPages(route).toString() }))
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: zh.actions.export }).click()
+    const saved = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-export-')), 'products-streamed.xlsx')
+    await (await download).saveAs(saved)
+    exportedFiles.push(saved)
+    await page.unroute(exportRoute)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(saved)
+    const sheet = workbook.worksheets[0]
+    const nameColumn = (sheet.getRow(1).values as unknown[]).indexOf('name')
+    const exported: string[] = []
+    sheet.eachRow((row, index) => {
+      if (index > 1) exported.push(String(row.getCell(nameColumn).value))
+    })
+    expect(exported).toEqual(names)
   })
 
   it.skipIf(!office)('gives a file LibreOffice opens with the same rows', async () => {
-    expect(exportedFile, 'the export above wrote its file').toBeTruthy()
+    expect(exportedFiles, 'the exports above wrote their files').toHaveLength(2)
     await officeReady
-    expect(openedByLibreOffice(exportedFile, 'name')).toEqual(names)
+    expect(openedByLibreOffice(exportedFiles, 'name')).toEqual([names, names])
   })
 })

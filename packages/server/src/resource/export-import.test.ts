@@ -64,6 +64,42 @@ describe('export pages', () => {
     ])
   })
 
+  it('answers rows as arrays of the export columns with layout=arrays, the same values in the same order', async () => {
+    const objects = (await admin.get('/admin/years/excel?per_page=10&page=1')).json()
+    const response = await admin.get('/admin/years/excel?per_page=10&page=1&layout=arrays')
+    expect(response.statusCode, response.body).toBe(200)
+    const table = response.json()
+    expect(table.columns).toEqual(['id', 'name', 'value', 'description', 'created_at', 'updated_at'])
+    expect(table.data).toEqual(
+      objects.data.map((row: Record<string, unknown>) => table.columns.map((key: string) => row[key])),
+    )
+    expect([table.current_page, table.last_page, table.max_id]).toEqual([
+      objects.current_page,
+      objects.last_page,
+      objects.max_id,
+    ])
+    const bad = await admin.get('/admin/years/excel?layout=csv')
+    expect(bad.statusCode).toBe(422)
+    expect(Object.keys(bad.json().errors)).toEqual(['layout'])
+  })
+
+  it('gives the links of a product as arrays in an export table', async () => {
+    const [firm] = await t.app.db.insert(firms).values({ name: 'Export table firm' }).returning()
+    const [product] = await t.app.db
+      .insert(products)
+      .values({ name: 'Export table product', firm_id: firm.id, uid: 'EXPORT-TABLE-1' })
+      .returning()
+    const yearIds = (await liveYearIds()).slice(0, 2)
+    await t.app.db.insert(productYear).values(yearIds.map((year_id) => ({ product_id: product.id, year_id })))
+    const table = (
+      await admin.get(`/admin/products/excel?layout=arrays&max_id=${product.id - 1}&per_page=10`)
+    ).json()
+    const row = table.data[0]
+    expect(row[table.columns.indexOf('id')]).toBe(product.id)
+    expect(row[table.columns.indexOf('year_ids')]).toEqual(yearIds)
+    expect(row[table.columns.indexOf('created_at')]).toBe(product.created_at.toISOString())
+  })
+
   it('allows large export pages, capped at 1000', async () => {
     const body = (await admin.get('/admin/years/excel?per_page=100000')).json()
     expect(body.data.length).toBe((await liveYearIds()).length)

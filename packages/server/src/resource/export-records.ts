@@ -1,11 +1,11 @@
-import type { ExportPage, Language } from '@brokerdesk/shared'
+import type { ExportPage, ExportTablePage, Language } from '@brokerdesk/shared'
 import { and, gt, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { buildFilters } from './build-filters'
 import { integerRangeOf, requireColumn } from './columns'
 import type { FieldIssue } from './field-errors'
 import { assertNoIssues, firstValue, parsePaging, parseSort, type QueryParams } from './parse-list-query'
-import { presentExportRows } from './present-rows'
+import { presentExportRows, presentExportTable } from './present-rows'
 import { estimateRows, selectRows } from './select-rows'
 import type { ResourceBinding, Row } from './types'
 
@@ -25,8 +25,13 @@ export interface ExportRecordsOptions {
  * first page's `last_page` is the planner's estimate, at least 2 when another page follows; after
  * that it says whether another page follows (`last_page > current_page`). The last page answers
  * `last_page = current_page`.
+ * With `layout=arrays` each row is an array of the export fields' values, named once in `columns`
+ * (the SPA's exports ask so: half the JSON to make, compress and read; a page's brotli takes a
+ * quarter of the time).
  */
-export async function exportRecords(options: ExportRecordsOptions): Promise<ExportPage<Row>> {
+export async function exportRecords(
+  options: ExportRecordsOptions,
+): Promise<ExportPage<Row> | ExportTablePage> {
   const { db, binding, query, language } = options
   const issues: FieldIssue[] = []
   const paging = parsePaging(query, issues, { export: true })
@@ -36,6 +41,9 @@ export async function exportRecords(options: ExportRecordsOptions): Promise<Expo
   const rawMaxId = firstValue(query.max_id) ?? ''
   if (rawMaxId !== '' && !(/^\d{1,16}$/.test(rawMaxId) && Number(rawMaxId) <= integerRangeOf(idColumn).max))
     issues.push({ field: 'max_id', key: 'validations.messages.integer' })
+  const layout = firstValue(query.layout) || 'objects'
+  if (layout !== 'objects' && layout !== 'arrays')
+    issues.push({ field: 'layout', key: 'validations.messages.in' })
   assertNoIssues(language, issues, binding.definition)
 
   const { page, perPage } = paging
@@ -60,10 +68,12 @@ export async function exportRecords(options: ExportRecordsOptions): Promise<Expo
   const estimatedPages = estimate ? Math.ceil(estimate.value / perPage) : 0
   const lastPage = hasMore ? Math.max(page + 1, estimatedPages) : page
   const last = pageRows[pageRows.length - 1]
-  return {
-    current_page: page,
-    last_page: lastPage,
-    max_id: last ? Number(last.id) : maxId,
-    data: await presentExportRows(db, binding, pageRows, language),
-  }
+  const place = { current_page: page, last_page: lastPage, max_id: last ? Number(last.id) : maxId }
+  if (layout === 'arrays')
+    return {
+      ...place,
+      columns: binding.definition.exportFields,
+      data: await presentExportTable(db, binding, pageRows, language),
+    }
+  return { ...place, data: await presentExportRows(db, binding, pageRows, language) }
 }

@@ -24,3 +24,11 @@ export function presentExportRow(definition: ResourceDefinition, row: Row): Row 
   for (const name of definition.exportFields) record[name] = presentValue(row[name])
   return record
 }
+
+/** A row as an export table has it (`layout=arrays`): the export fields' values, in their order. */
+export function presentExportValues(definition: ResourceDefinition, row: Row): unknown[] {
+  const fields = definition.exportFields
+  const values = new Array<unknown>(fields.length)
+  for (let i = 0; i < fields.length; i++) values[i] = presentValue(row[fields[i]])
+  return values
+}

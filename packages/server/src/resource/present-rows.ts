@@ -2,7 +2,7 @@ import type { Language } from '@brokerdesk/shared'
 import { asc, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { localizeRow } from '../i18n/seeded-texts'
-import { presentExportRow, presentRecord } from './present-record'
+import { presentExportRow, presentExportValues, presentRecord } from './present-record'
 import type { ResourceBinding, Row } from './types'
 
 /** Adds the ids of each many-to-many field to the rows: one query per field for the whole page. */
@@ -61,4 +61,15 @@ export async function presentExportRows(
 ): Promise<Row[]> {
   const complete = await completeRows(db, binding, rows, language)
   return complete.map((row) => presentExportRow(binding.definition, row))
+}
+
+/** A page of rows as export arrays (`layout=arrays`): the values of the export fields, in order. */
+export async function presentExportTable(
+  db: Db | Tx,
+  binding: ResourceBinding,
+  rows: Row[],
+  language: Language,
+): Promise<unknown[][]> {
+  const complete = await completeRows(db, binding, rows, language)
+  return complete.map((row) => presentExportValues(binding.definition, row))
 }

@@ -56,7 +56,12 @@ export function listQuerySchema(definition: ResourceDefinition, options: { expor
           before: z.string().optional().describe('the page before the row with this id (keyset paging)'),
           last: z.string().optional().describe('1: the last page (keyset paging)'),
         }),
-    ...(options.export ? { max_id: z.string().optional().describe('the last id of the previous page') } : {}),
+    ...(options.export
+      ? {
+          max_id: z.string().optional().describe('the last id of the previous page'),
+          layout: z.string().optional().describe('arrays: each row an array of the values of `columns`'),
+        }
+      : {}),
     ...(definition.tree ? { tree: z.string().optional().describe('1: every node, nested') } : {}),
     ...filters,
   })

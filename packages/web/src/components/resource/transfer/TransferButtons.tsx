@@ -35,7 +35,7 @@ export function TransferButtons({
   const task = useTask()
   // A task a reload interrupted comes back paused, to be resumed or cancelled.
   useEffect(() => {
-    restoreTask(restoreJob)
+    void restoreTask(restoreJob)
   }, [])
   const url = `/admin/${resource}`
   return (

@@ -129,12 +129,12 @@ describe('streamed export', () => {
     expect(startTask(before)).toBe(true)
     taskStore.set((s) => ({ ...s, pauseing: true }))
     await flush()
-    const kept = storage.loadState() as ExportState
+    const kept = (await storage.loadState()) as ExportState
     expect(kept).toMatchObject({ kind: 'export', page: 2, partRows: 4 })
     // The reload: the tab's memory is gone, the kept state and pieces remain.
-    cancelTaskKeepingState(storage)
+    await cancelTaskKeepingState(storage)
     expect(
-      restoreTask((saved, s) =>
+      await restoreTask((saved, s) =>
         saved.kind === 'export' ? exportJob(saved as unknown as ExportState, s, fetchPage, save) : null,
       ),
     ).toBe(true)
@@ -145,7 +145,53 @@ describe('streamed export', () => {
     const ids = []
     for (const file of files) ids.push(...(await readBack(file.blob)).rows.slice(1).map((row) => row[0]))
     expect(ids).toEqual(Array.from({ length: 17 }, (_, i) => i + 1))
-    expect(storage.loadState()).toBeNull()
+    await vi.waitFor(async () => expect(await storage.loadState()).toBeNull())
+  })
+
+  it('reads pages of arrays by their columns, whatever their order, and asks for them', async () => {
+    const { calls, fetchPage: objects } = endpoint(12)
+    const columns = ['note', 'name', 'id', 'extra', 'price']
+    const fetchPage = async (url: string, params: Record<string, unknown>) => {
+      const page = await objects(url, params)
+      return {
+        ...page,
+        columns,
+        data: page.data.map((row) => columns.map((key) => (row as never)[key] ?? 'x')),
+      }
+    }
+    const files: Blob[] = []
+    await run(exportJob(newExportState(options, 5), memoryStorage(), fetchPage, (blob) => files.push(blob)))
+    expect(calls.every((c) => c.layout === 'arrays')).toBe(true)
+    const sheet = await readBack(files[0])
+    expect(sheet.rows[0]).toEqual(options.keys)
+    // meta is no column of these pages: its cells stay empty.
+    expect(sheet.rows[1]).toEqual([1, '产品 <1> & "x"', 1.5, undefined, 'x'])
+    expect(sheet.rows.slice(1).map((row) => row[0])).toEqual(Array.from({ length: 12 }, (_, i) => i + 1))
+  })
+
+  it('saves a full file again when saving it failed, and every row lands once', async () => {
+    const { calls, fetchPage } = endpoint(14)
+    const files: { blob: Blob; name: string }[] = []
+    let refuse = true
+    const save = (blob: Blob, name: string) => {
+      if (refuse) {
+        refuse = false
+        throw new Error('disk full')
+      }
+      files.push({ blob, name })
+    }
+    // Pages of 4, files of 6: the second page fills the first file in its middle.
+    const job = exportJob(newExportState(options, 4, 6), memoryStorage(), fetchPage, save)
+    await job.next()
+    await expect(job.next()).rejects.toThrow('disk full')
+    await run(job)
+    expect(files.map((f) => f.name)).toEqual(['products.xlsx', 'products-2.xlsx', 'products-3.xlsx'])
+    const ids = []
+    for (const file of files) ids.push(...(await readBack(file.blob)).rows.slice(1).map((row) => row[0]))
+    expect(ids).toEqual(Array.from({ length: 14 }, (_, i) => i + 1))
+    // Page 2 was asked for again after the failure (page 3 was already on its way), its first rows
+    // not written twice.
+    expect(calls.map((c) => c.page)).toEqual([1, 2, 3, 2, 3, 4])
   })
 
   it('rebuilds only the kinds of task it knows', () => {
@@ -154,8 +200,9 @@ describe('streamed export', () => {
 })
 
 /** What a reload does to the task store: the running job is gone, its kept state stays. */
-function cancelTaskKeepingState(storage: TransferStorage) {
-  const kept = storage.loadState()
+async function cancelTaskKeepingState(storage: TransferStorage) {
+  const kept = await storage.loadState()
   cancelTask()
-  storage.saveState(kept)
+  await flush()
+  await storage.saveState(kept)
 }

@@ -6,13 +6,26 @@ import { chunk, fileNameOf, ROWS_PER_FILE, rowsFromCells, type SheetRow, sheetNa
 import { hasTask, type SavedTask, startTask, type TaskJob, transferStorage } from './task-store'
 import type { TransferStorage } from './transfer-storage'
 import { downloadXlsx, readXlsx, saveBlob } from './xlsx'
-import { buildXlsx, rowsXml, sheetHead, sheetPiece } from './xlsx-stream'
+import {
+  buildXlsx,
+  deflateBlob,
+  type LiveDeflate,
+  liveDeflate,
+  rowsXml,
+  sheetBytes,
+  sheetHead,
+} from './xlsx-stream'
 
+/**
+ * An export page: rows as objects, or (asked with `layout=arrays`, which the resource engine
+ * answers) as arrays of the values of `columns`.
+ */
 interface ExportPage {
   current_page: number
   last_page: number
   max_id: number
-  data: SheetRow[]
+  columns?: string[]
+  data: SheetRow[] | unknown[][]
 }
 
 export interface ExportOptions {
@@ -31,7 +44,7 @@ export const EXPORT_PAGE_SIZE = 2000
 /** Rows whose XML is held in memory before it is stored as one piece (and the task's state kept). */
 export const ROWS_PER_PIECE = 10_000
 
-/** Where an export stands, kept after every page so a reload resumes it. */
+/** Where an export stands, kept with every stored piece so a reload resumes it. */
 export interface ExportState {
   kind: 'export'
   id: string
@@ -40,6 +53,8 @@ export interface ExportState {
   /** The next page to ask for, and the id it starts after (unsorted exports page by id). */
   page: number
   maxId: number
+  /** Rows of that page already written (a page that filled a file and went on into the next). */
+  skip?: number
   /** The last page as far as known: the first page's estimate, for the progress only. */
   lastPage: number
   /** The file being written (1, 2, …), its rows so far, its pieces (the head first) and their size. */
@@ -68,6 +83,7 @@ export function newExportState(
     perPage,
     page: 1,
     maxId: 0,
+    skip: 0,
     lastPage: 1,
     part: 1,
     partRows: 0,
@@ -77,13 +93,26 @@ export function newExportState(
   }
 }
 
+/** A page's rows as arrays of the export's columns `keys`, in order, whichever way the page gave them. */
+export function rowsOfPage(keys: readonly string[], page: ExportPage): unknown[][] {
+  const rows = page.data ?? []
+  const columns = page.columns
+  if (!columns) return (rows as SheetRow[]).map((row) => keys.map((key) => row[key]))
+  const index = keys.map((key) => columns.indexOf(key))
+  const table = rows as unknown[][]
+  if (index.length === columns.length && index.every((at, i) => at === i)) return table
+  return table.map((row) => index.map((at) => (at < 0 ? null : row[at])))
+}
+
 type SaveFile = (blob: Blob, fileName: string) => void
 
 /**
- * The job of an export: page after page (keyset by max_id), the rows streamed as sheet XML, stored
- * as a piece of the file every ROWS_PER_PIECE rows (and when the task pauses), a file every 100,000
- * rows assembled from the pieces. Resumes from `state` (a reload): what was kept is the state as of
- * the last stored piece, so the pages after it are asked for again and every row lands once.
+ * The job of an export: page after page (keyset by max_id, rows as arrays), the rows streamed as
+ * sheet XML, encoded once: the bytes go to the file's live deflate (CompressionStream, working
+ * while the next page is on its way) and, every ROWS_PER_PIECE rows (and when the task pauses), to
+ * IndexedDB as a piece of the file. A file every 100,000 rows. Resumes from `state` (a reload): what
+ * was kept is the state as of the last stored piece, so the pages after it are asked for again and
+ * every row lands once; a file begun before the reload is deflated from its stored pieces.
  */
 export function exportJob(
   initial: ExportState,
@@ -93,34 +122,61 @@ export function exportJob(
   rowsPerPiece = ROWS_PER_PIECE,
 ): TaskJob {
   /** Where the export stands (pieces and size count what is stored; partRows the pending rows too). */
-  let state: ExportState = { ...initial }
+  let state: ExportState = { ...initial, skip: initial.skip ?? 0 }
   /** The state as of the last stored piece: what a reload resumes from. */
-  let kept: ExportState = { ...initial }
-  /** XML of rows written since the last piece, and how many rows. */
-  let pending: string[] = []
+  let kept: ExportState = { ...state }
+  /** The rows written since the last piece (as Blobs of their bytes), and how many rows. */
+  let pending: Blob[] = []
   let pendingRows = 0
+  /** The part's sheet deflated as it is written; null when the part began before a reload. */
+  let live: LiveDeflate | null = null
   const { options } = state
+  const head = () => sheetBytes(sheetHead(options.keys))
   const piece = (s: ExportState) => `${s.id}-${s.part}`
-  const addPiece = async (s: ExportState, xml: readonly string[]) => {
-    const blob = sheetPiece(xml)
+  const addPiece = async (s: ExportState, parts: readonly Blob[]) => {
+    const blob = new Blob(parts as Blob[])
     await storage.putPiece(piece(s), s.pieces, blob)
     s.pieces += 1
     s.size += blob.size
   }
-  /** Stores the pending XML as the part's next piece (the head first). */
+  /** Stores the pending rows as the part's next piece (the head first); they stay pending if that fails. */
   const storePending = async (s: ExportState) => {
-    if (s.pieces === 0) await addPiece(s, [sheetHead(options.keys)])
+    if (s.pieces === 0) await addPiece(s, [new Blob([head()])])
     if (pending.length === 0) return
-    const xml = pending
+    await addPiece(s, pending)
     pending = []
     pendingRows = 0
-    await addPiece(s, xml)
   }
-  const writeFile = async (s: ExportState) => {
-    await storePending(s)
+  /** Writes the part's rows as the sheet's next bytes (the head first when the part begins here). */
+  const append = (s: ExportState, bytes: Uint8Array<ArrayBuffer>, rows: number) => {
+    if (s.partRows === 0 && s.pieces === 0 && pending.length === 0) {
+      live?.abort()
+      live = liveDeflate()
+      live?.write(head())
+    }
+    // The Blob copies the bytes, which are then handed over to the deflate.
+    pending.push(new Blob([bytes]))
+    pendingRows += rows
+    live?.write(bytes)
+    s.partRows += rows
+  }
+  /** Writes the full (or last) part's file and goes on to the next part; state moves only once it is saved. */
+  const writeFile = async () => {
+    await storePending(state)
+    const s = { ...state }
     const pieces = await storage.getPieces(piece(s), 0, s.pieces)
-    saveFile(await buildXlsx(options.name, { pieces, size: s.size }), fileNameOf(options.name, s.part))
+    const deflated = live
+    live = null
+    const deflate = deflated
+      ? async (raw: Blob) => (await deflated.finish()) ?? deflateBlob(raw)
+      : deflateBlob
+    saveFile(
+      await buildXlsx(options.name, { pieces, size: s.size }, new Date(), deflate),
+      fileNameOf(options.name, s.part),
+    )
     await storage.deletePieces(piece(s))
+    state = { ...s, part: s.part + 1, partRows: 0, pieces: 0, size: 0 }
+    kept = { ...state }
   }
   const request = (page: number, maxId: number) => {
     const answer = fetchPage(options.url, {
@@ -128,6 +184,7 @@ export function exportJob(
       page,
       per_page: state.perPage,
       max_id: maxId || undefined,
+      layout: 'arrays',
     })
     answer.catch(() => undefined) // a failure is met when the page is used
     return { page, maxId, answer }
@@ -141,49 +198,52 @@ export function exportJob(
   return {
     model: 0,
     async next() {
+      // A part that filled up before its file was saved (a failure, a reload) is saved first.
+      if (state.partRows >= state.rowsPerFile) await writeFile()
       const s = { ...state }
       const asked =
         ahead && ahead.page === s.page && ahead.maxId === s.maxId ? ahead : request(s.page, s.maxId)
       ahead = null
       const answer = await asked.answer
-      const rows = answer.data ?? []
+      const rows = rowsOfPage(options.keys, answer)
       // Another page follows when the page says so (the server counts nothing: last_page is the
       // first page's estimate, then whether more rows follow).
       const more = rows.length > 0 && answer.last_page > s.page
       s.lastPage = Math.max(s.page === 1 ? answer.last_page : s.lastPage, more ? s.page + 1 : s.page)
       const nextMaxId = answer.max_id ?? s.maxId
       if (more) ahead = request(s.page + 1, nextMaxId)
-      let offset = 0
-      let wroteFile = false
+      await live?.ready()
+      let offset = s.skip ?? 0
       while (offset < rows.length) {
         const take = Math.min(rows.length - offset, s.rowsPerFile - s.partRows)
-        pending.push(rowsXml(options.keys, rows.slice(offset, offset + take), s.partRows + 2))
-        pendingRows += take
-        s.partRows += take
+        append(s, sheetBytes(rowsXml(rows.slice(offset, offset + take), s.partRows + 2)), take)
         offset += take
-        if (s.partRows >= s.rowsPerFile) {
-          await writeFile(s)
-          wroteFile = true
-          Object.assign(s, { part: s.part + 1, partRows: 0, pieces: 0, size: 0 })
-        }
+        if (s.partRows < s.rowsPerFile || offset >= rows.length) break
+        // The part is full inside the page: its file first, then the rest of the page.
+        state = { ...s, skip: offset }
+        await writeFile()
+        Object.assign(s, state)
       }
-      s.maxId = nextMaxId
-      s.page += 1
+      Object.assign(s, { maxId: nextMaxId, page: s.page + 1, skip: 0 })
       state = s
       const done = !more
-      if (!done && (wroteFile || pendingRows >= rowsPerPiece)) await checkpoint()
+      if (!done && pendingRows >= rowsPerPiece) await checkpoint()
       return done
     },
     progress: () => Math.min(100, Math.round(((state.page - 1) / Math.max(state.lastPage, 1)) * 100)),
     checkpoint,
     async finish() {
       // The last file; an export of no rows still gives one file with the header.
-      if (state.partRows > 0 || state.part === 1) await writeFile(state)
+      if (state.partRows > 0 || state.part === 1) await writeFile()
       alert('success', 'messages.download_success')
     },
     fail: () => alert('danger', 'messages.download_error'),
     snapshot: () => kept as unknown as SavedTask,
-    discard: () => storage.deletePieces(piece(state)),
+    discard: () => {
+      live?.abort()
+      live = null
+      return storage.deletePieces(piece(state))
+    },
   }
 }
 

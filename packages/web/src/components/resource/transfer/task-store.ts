@@ -53,12 +53,27 @@ export function setTransferStorage(next: TransferStorage | null): void {
   storage = next
 }
 
-function keep(current: TaskJob): void {
-  if (current.snapshot) transferStorage().saveState(current.snapshot())
+/** The state last asked to be kept, as JSON (undefined: not known): an unchanged one is not written again. */
+let lastKept: string | undefined
+
+/** Keeps `state` (null: none); saves apply in order, a refused one leaves the last kept state. */
+function save(state: SavedTask | null): Promise<void> {
+  const text = JSON.stringify(state)
+  if (text === lastKept) return Promise.resolve()
+  lastKept = text
+  return transferStorage()
+    .saveState(state)
+    .catch(() => {
+      lastKept = undefined // not kept: the next step tries again
+    })
 }
 
-function forget(current: TaskJob): void {
-  if (current.snapshot) transferStorage().saveState(null)
+function keep(current: TaskJob): Promise<void> {
+  return current.snapshot ? save(current.snapshot()) : Promise.resolve()
+}
+
+function forget(current: TaskJob): Promise<void> {
+  return current.snapshot ? save(null) : Promise.resolve()
 }
 
 /** A task stops (paused, or failed): what it holds is stored and its state kept, for a reload. */
@@ -68,7 +83,7 @@ async function stopAt(current: TaskJob): Promise<void> {
   } catch {
     // not stored: the state kept before stands, and a reload resumes from there
   }
-  if (job === current) keep(current)
+  if (job === current) await keep(current)
 }
 
 const IDLE: TaskState = { downloading: false, pauseing: false, download_progress: 0, model: null }
@@ -107,10 +122,10 @@ async function loop(current: TaskJob): Promise<void> {
       if (job !== current) return
       taskStore.set((s) => ({ ...s, download_progress: current.progress() }))
       if (!done && taskStore.get().pauseing) await stopAt(current)
-      else if (!done) keep(current)
+      else if (!done) void keep(current)
       if (done) {
         job = null
-        forget(current)
+        void forget(current)
         taskStore.set((s) => ({ ...s, download_progress: 100 }))
         clearTimeout(resetTimer)
         resetTimer = setTimeout(() => {
@@ -130,7 +145,8 @@ export function startTask(next: TaskJob): boolean {
   if (job) return false
   clearTimeout(resetTimer)
   job = next
-  keep(next)
+  lastKept = undefined
+  void keep(next)
   taskStore.set({ downloading: true, pauseing: false, download_progress: 0, model: next.model })
   void loop(next)
   return true
@@ -140,15 +156,18 @@ export function startTask(next: TaskJob): boolean {
  * After a reload: the kept task comes back paused where it stopped (the user resumes it), unless a
  * task already runs. Answers whether one came back.
  */
-export function restoreTask(restore: TaskRestorer): boolean {
+export async function restoreTask(restore: TaskRestorer): Promise<boolean> {
   if (job) return false
-  const saved = transferStorage().loadState() as SavedTask | null
-  if (!saved || typeof saved !== 'object' || typeof saved.kind !== 'string') return false
+  const saved = (await transferStorage()
+    .loadState()
+    .catch(() => null)) as SavedTask | null
+  if (job || !saved || typeof saved !== 'object' || typeof saved.kind !== 'string') return false
   const restored = restore(saved, transferStorage())
   if (!restored) {
-    transferStorage().saveState(null)
+    await save(null)
     return false
   }
+  lastKept = JSON.stringify(saved)
   clearTimeout(resetTimer)
   job = restored
   taskStore.set({
@@ -172,7 +191,7 @@ export function resumeTask(): void {
 
 export function cancelTask(): void {
   if (job) {
-    forget(job)
+    void forget(job)
     void Promise.resolve(job.discard?.()).catch(() => undefined)
   }
   job = null

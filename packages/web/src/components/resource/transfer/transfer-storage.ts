@@ -1,49 +1,35 @@
 /**
  * Where a running export or import keeps what must survive a reload: the task's state (a small JSON
- * object, in localStorage) and its pieces (the sheet XML written so far, or the import's row chunks,
- * as Blobs in IndexedDB, which Chromium keeps on disk rather than in the tab's memory).
- * Without IndexedDB (or when the browser refuses it) the pieces stay in memory and a reload loses them.
+ * object) and its pieces (the sheet XML written so far, or the import's row chunks, as Blobs), both
+ * in IndexedDB, which Chromium keeps on disk rather than in the tab's memory.
+ * Without IndexedDB (or when the browser refuses it) they stay in memory and a reload loses them.
  */
 export interface TransferStorage {
-  loadState(): unknown
-  saveState(state: unknown): void
+  /** The kept task's state, or null. */
+  loadState(): Promise<unknown>
+  /** Keeps the task's state (null: none); saves apply in the order they are asked for. */
+  saveState(state: unknown): Promise<void>
   putPiece(task: string, seq: number, piece: Blob): Promise<void>
   /** Pieces `from` … `to - 1` in order (a missing one fails). */
   getPieces(task: string, from: number, to: number): Promise<Blob[]>
   deletePieces(task: string): Promise<void>
 }
 
-const STATE_KEY = 'bd.transfer-task'
+/** Where the state was kept before it moved to IndexedDB: read once, then dropped. */
+const OLD_STATE_KEY = 'bd.transfer-task'
 const DB_NAME = 'brokerdesk-transfer'
+const DB_VERSION = 2
 const STORE = 'pieces'
-
-function localState() {
-  return {
-    loadState(): unknown {
-      try {
-        return JSON.parse(localStorage.getItem(STATE_KEY) ?? 'null')
-      } catch {
-        return null
-      }
-    },
-    saveState(state: unknown): void {
-      try {
-        if (state === null) localStorage.removeItem(STATE_KEY)
-        else localStorage.setItem(STATE_KEY, JSON.stringify(state))
-      } catch {
-        // refused or full: the task still runs, a reload loses it
-      }
-    },
-  }
-}
+const STATE_STORE = 'state'
+const STATE_KEY = 'task'
 
 /** Pieces in memory (tests, and browsers without IndexedDB). */
 export function memoryStorage(): TransferStorage {
   const pieces = new Map<string, Blob>()
   let state: unknown = null
   return {
-    loadState: () => state,
-    saveState: (next) => {
+    loadState: async () => state,
+    async saveState(next) {
       state = next === null ? null : JSON.parse(JSON.stringify(next))
     },
     async putPiece(task, seq, piece) {
@@ -74,8 +60,11 @@ let opening: Promise<IDBDatabase> | null = null
 
 function openDb(): Promise<IDBDatabase> {
   opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1)
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE)
+    const req = indexedDB.open(DB_NAME, DB_VERSION)
+    req.onupgradeneeded = () => {
+      for (const name of [STORE, STATE_STORE])
+        if (!req.result.objectStoreNames.contains(name)) req.result.createObjectStore(name)
+    }
     req.onsuccess = () => resolve(req.result)
     req.onerror = () => reject(req.error)
   }).catch((error: unknown) => {
@@ -88,24 +77,46 @@ function openDb(): Promise<IDBDatabase> {
 async function withStore<T>(
   mode: IDBTransactionMode,
   run: (store: IDBObjectStore) => Promise<T>,
+  name = STORE,
 ): Promise<T> {
   const db = await openDb()
-  const tx = db.transaction(STORE, mode)
+  const tx = db.transaction(name, mode)
   const done = new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve()
     tx.onerror = () => reject(tx.error)
     tx.onabort = () => reject(tx.error)
   })
-  const result = await run(tx.objectStore(STORE))
+  const result = await run(tx.objectStore(name))
   await done
   return result
 }
 
-/** The browser's storage: state in localStorage, pieces in IndexedDB. */
+/** A state kept in localStorage by an earlier version of the SPA, taken over once. */
+function takeOldState(): unknown {
+  try {
+    const old = localStorage.getItem(OLD_STATE_KEY)
+    if (old === null) return null
+    localStorage.removeItem(OLD_STATE_KEY)
+    return JSON.parse(old)
+  } catch {
+    return null
+  }
+}
+
+/** The browser's storage: the state and the pieces in IndexedDB. */
 export function browserStorage(): TransferStorage {
-  if (typeof indexedDB === 'undefined') return { ...memoryStorage(), ...localState() }
+  if (typeof indexedDB === 'undefined') return memoryStorage()
   return {
-    ...localState(),
+    loadState: () =>
+      withStore('readonly', (store) => request(store.get(STATE_KEY)), STATE_STORE).then(
+        (state) => state ?? takeOldState(),
+      ),
+    saveState: (state) =>
+      withStore(
+        'readwrite',
+        (store) => (state === null ? request(store.delete(STATE_KEY)) : request(store.put(state, STATE_KEY))),
+        STATE_STORE,
+      ).then(() => undefined),
     putPiece: (task, seq, piece) =>
       withStore('readwrite', (store) => request(store.put(piece, [task, seq])).then(() => undefined)),
     getPieces: (task, from, to) =>

@@ -1,4 +1,4 @@
-import { cellOut, type SheetRow, sheetNameOf } from './sheet'
+import { cellOut, sheetNameOf } from './sheet'
 
 /**
  * A small streaming xlsx writer: the sheet's rows become XML text piece by piece, each piece is kept
@@ -69,6 +69,13 @@ function cellXml(ref: string, value: string | number | boolean, style: string): 
   return `<c r="${ref}"${style} t="inlineStr"><is><t${space}>${escaped}</t></is></c>`
 }
 
+/** Column letters by index, made as wider rows need them. */
+const letters: string[] = []
+function columnLetters(count: number): readonly string[] {
+  for (let i = letters.length; i < count; i++) letters.push(columnName(i))
+  return letters
+}
+
 /** One sheet row (1-based `rowNumber`); `bold` uses the header's style. */
 export function rowXml(
   rowNumber: number,
@@ -81,15 +88,18 @@ export function rowXml(
   return `${xml}</row>`
 }
 
-/** The rows `rows` of an export as sheet XML, the first of them being sheet row `firstRowNumber`. */
-export function rowsXml(keys: readonly string[], rows: readonly SheetRow[], firstRowNumber: number): string {
-  const letters = keys.map((_, i) => columnName(i))
+/**
+ * Rows of an export as sheet XML, the first of them being sheet row `firstRowNumber`: each row the
+ * values of its columns in order (objects and arrays as JSON, nothing as an empty cell).
+ */
+export function rowsXml(rows: readonly (readonly unknown[])[], firstRowNumber: number): string {
   let xml = ''
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]
     const number = firstRowNumber + i
+    const names = columnLetters(row.length)
     xml += `<row r="${number}">`
-    for (let k = 0; k < keys.length; k++) xml += cellXml(letters[k] + number, cellOut(row[keys[k]]), '')
+    for (let k = 0; k < row.length; k++) xml += cellXml(names[k] + number, cellOut(row[k]), '')
     xml += '</row>'
   }
   return xml
@@ -106,9 +116,14 @@ export function sheetHead(keys: readonly string[]): string {
 
 const encoder = new TextEncoder()
 
-/** A piece of the sheet as a Blob: the XML strings, encoded as UTF-8 by the browser. */
-export function sheetPiece(xml: readonly string[]): Blob {
-  return new Blob(xml as string[])
+/** Sheet XML as UTF-8, as it is kept (a piece is a Blob of such bytes) and deflated. */
+export function sheetBytes(xml: string): Uint8Array<ArrayBuffer> {
+  return encoder.encode(xml) as Uint8Array<ArrayBuffer>
+}
+
+/** A piece of the sheet as a Blob of its bytes. */
+export function sheetPiece(bytes: readonly Uint8Array<ArrayBuffer>[]): Blob {
+  return new Blob(bytes as Uint8Array<ArrayBuffer>[])
 }
 
 function staticParts(sheetName: string): [string, string][] {
@@ -178,6 +193,152 @@ export async function deflateBlob(blob: Blob): Promise<Deflated | null> {
     return await fromGzip(await new Response(blob.stream().pipeThrough(new CompressionStream('gzip'))).blob())
   } catch {
     return null
+  }
+}
+
+/** Deflated bytes gathered into one Blob at a time. */
+const GATHER_BYTES = 4 * 1024 * 1024
+
+/** A gzip being made from bytes written in order. */
+export interface GzipSink {
+  /** Resolves once the bytes are taken in. */
+  write(bytes: Uint8Array<ArrayBuffer>): Promise<void>
+  /** Ends the input and answers the whole gzip. */
+  close(): Promise<Blob>
+  abort(): void
+}
+
+/** The output of a stream gathered into Blobs a few MB at a time (out of the tab's heap). */
+async function gather(readable: ReadableStream<Uint8Array>): Promise<Blob> {
+  const reader = readable.getReader()
+  const blobs: Blob[] = []
+  let chunks: Uint8Array<ArrayBuffer>[] = []
+  let held = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    chunks.push(value as Uint8Array<ArrayBuffer>)
+    held += value.length
+    if (held >= GATHER_BYTES) {
+      blobs.push(new Blob(chunks))
+      chunks = []
+      held = 0
+    }
+  }
+  return new Blob([...blobs, ...chunks])
+}
+
+/** A gzip made by CompressionStream on this thread (the deflate worker runs one too). */
+export function gzipStream(): GzipSink {
+  const stream = new CompressionStream('gzip')
+  const writer = stream.writable.getWriter()
+  const gzip = gather(stream.readable)
+  gzip.catch(() => undefined) // met by close
+  return {
+    write: (bytes) => writer.write(bytes),
+    close: async () => {
+      await writer.close()
+      return gzip
+    },
+    abort: () => void writer.abort().catch(() => undefined),
+  }
+}
+
+interface Waiting {
+  resolve(value: never): void
+  reject(error: unknown): void
+}
+
+/**
+ * A gzip made in a Web Worker (`deflate-worker.ts`): the bytes are handed over without a copy and
+ * deflated on another thread while this one builds the next rows. Null where there are no workers.
+ */
+function workerGzip(): GzipSink | null {
+  if (typeof Worker === 'undefined') return null
+  let worker: Worker
+  try {
+    worker = new Worker(new URL('./deflate-worker.ts', import.meta.url), { type: 'module' })
+  } catch {
+    return null
+  }
+  const writes: Waiting[] = []
+  let closing: Waiting | null = null
+  const failAll = (error: unknown) => {
+    for (const waiting of writes.splice(0)) waiting.reject(error)
+    closing?.reject(error)
+    closing = null
+    worker.terminate()
+  }
+  worker.onmessage = (event: MessageEvent<{ taken?: boolean; gzip?: Blob; error?: string }>) => {
+    const message = event.data
+    if (message.taken) writes.shift()?.resolve(undefined as never)
+    else if (message.gzip) {
+      closing?.resolve(message.gzip as never)
+      closing = null
+      worker.terminate()
+    } else failAll(new Error(message.error ?? 'deflate failed'))
+  }
+  worker.onerror = (event) => {
+    event.preventDefault()
+    failAll(new Error(event.message || 'deflate worker failed'))
+  }
+  return {
+    write: (bytes) =>
+      new Promise<void>((resolve, reject) => {
+        writes.push({ resolve, reject })
+        worker.postMessage({ bytes }, [bytes.buffer])
+      }),
+    close: () =>
+      new Promise<Blob>((resolve, reject) => {
+        closing = { resolve, reject }
+        worker.postMessage({ finish: true })
+      }),
+    abort: () => failAll(new Error('aborted')),
+  }
+}
+
+/** A sheet deflated while it is written (see `liveDeflate`). */
+export interface LiveDeflate {
+  /** Resolves when at most one write is still being taken in (what is queued stays small). */
+  ready(): Promise<void>
+  /** The next bytes of the sheet, in order (handed over: the caller keeps no use of them). */
+  write(bytes: Uint8Array<ArrayBuffer>): void
+  /** Writes the sheet's closing tags and answers the deflated sheet (null if deflating failed). */
+  finish(): Promise<Deflated | null>
+  /** Drops the deflate (the part is given up). */
+  abort(): void
+}
+
+/**
+ * The sheet deflated as it is written: each page's bytes go to a CompressionStream, in a Web Worker
+ * where there is one, as they come, so a file needs no pass over its bytes at the end and the
+ * deflate runs beside the page's thread. Null where the browser cannot deflate.
+ */
+export function liveDeflate(
+  sink: GzipSink | null = typeof CompressionStream === 'undefined' ? null : (workerGzip() ?? gzipStream()),
+): LiveDeflate | null {
+  if (!sink) return null
+  let failed = false
+  const fail = () => {
+    failed = true
+  }
+  const writes: Promise<void>[] = []
+  const write = (bytes: Uint8Array<ArrayBuffer>) => {
+    const taken = sink.write(bytes)
+    taken.catch(fail)
+    writes.push(taken)
+  }
+  return {
+    async ready() {
+      while (writes.length > 1) await writes.shift()?.catch(fail)
+    },
+    write,
+    async finish() {
+      write(encoder.encode(SHEET_TAIL) as Uint8Array<ArrayBuffer>)
+      const gzip = await sink.close().catch(() => null)
+      return failed || !gzip ? null : fromGzip(gzip)
+    },
+    abort: () => sink.abort(),
   }
 }
 
