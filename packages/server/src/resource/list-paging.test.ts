@@ -93,7 +93,10 @@ describe('paging by position (keyset)', () => {
     for (const sort of ['-issue_at', 'stop_at,-id', 'status,-created_at']) {
       const all = (await list(`per_page=200&page=1&sort=${sort}`)).data.map((row) => row.id)
       const last = await list(`per_page=10&last=1&sort=${sort}`)
-      expect(last.data.map((row) => row.id), sort).toEqual(all.slice(-10))
+      expect(
+        last.data.map((row) => row.id),
+        sort,
+      ).toEqual(all.slice(-10))
     }
   })
 
