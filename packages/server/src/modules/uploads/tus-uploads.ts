@@ -1,3 +1,4 @@
+import fsSync from 'node:fs'
 import fs from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
 import path from 'node:path'
@@ -71,6 +72,9 @@ interface TusBackend {
 
 function localBackend(app: FastifyInstance, options: TusOptions): TusBackend {
   const directory = app.config.tusDir
+  // Made here, at once: FileStore makes it in the background and throws outside any caller when that
+  // fails (a data folder removed meanwhile, as tests do when they close an app).
+  fsSync.mkdirSync(directory, { recursive: true })
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRATION_MS })
   const storage = localStorage(app.config.uploadDir)
   return {
