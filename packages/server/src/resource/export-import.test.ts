@@ -338,7 +338,14 @@ describe('an import chunk sent with a key', () => {
     expect(await logCount()).toBe(logsAfterFirst)
     // Another key stores the rows (the uid taken now gives each row its error).
     const other = await admin.post('/admin/products/import', { datas: [product('KEY-A4')], key: 'task-a-1' })
-    expect(other.json()).toMatchObject({ imported: 1, errors: [] })
+    expect(other.json()).toEqual({ status: 200, imported: 1, errors: [] })
+    // A chunk whose every row was stored is answered so again.
+    const otherAgain = await admin.post('/admin/products/import', {
+      datas: [product('KEY-A4')],
+      key: 'task-a-1',
+    })
+    expect(otherAgain.json()).toEqual(other.json())
+    expect(await storedUids('KEY-A')).toEqual(['KEY-A1', 'KEY-A3', 'KEY-A4'])
   })
 
   it('is stored once when the same key comes twice at once, and after a chunk the database refused', async () => {

@@ -190,7 +190,8 @@ async function storeOne(
  * operation log keeps every row, in order, as before.
  *
  * A chunk sent with a `key` is stored once: the key is claimed (per user) in the same transaction
- * as the rows and keeps the answer; the same key again gets that answer and stores nothing (a
+ * as the rows and keeps the answer when some rows failed (else every row was imported); the same
+ * key again gets that answer and stores nothing (a
  * request still storing it is waited for), so the SPA can resend a chunk whose answer it lost.
  */
 export async function importRecords(options: {
@@ -246,7 +247,9 @@ export async function importRecords(options: {
           imported: entries.length - errors.length,
           errors: errors.map((entry) => ({ ...entry.row, error: entry.error })),
         }
-        if (key !== undefined) await tx.update(importChunks).set({ answer }).where(ofThisChunk(key))
+        // A chunk whose every row was stored needs no answer kept: it is `datas.length` rows imported.
+        if (key !== undefined && errors.length > 0)
+          await tx.update(importChunks).set({ answer }).where(ofThisChunk(key))
         return answer
       },
     )
@@ -268,6 +271,7 @@ export async function importRecords(options: {
       .from(importChunks)
       .where(ofThisChunk(key))
     // Gone since (kept past its week and cleared): the key is free again.
-    return before ? (before.answer as ImportResult) : storeChunk()
+    if (!before) return storeChunk()
+    return (before.answer as ImportResult | null) ?? { status: 200, imported: entries.length, errors: [] }
   }
 }

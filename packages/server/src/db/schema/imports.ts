@@ -10,6 +10,7 @@ export const importChunks = pgTable(
   {
     user_id: integer().notNull(),
     key: varchar({ length: 100 }).notNull(),
+    /** The chunk's answer when some of its rows failed; null: every row was imported. */
     answer: jsonb(),
     expires_at: timestamp({ withTimezone: true }).notNull(),
   },
