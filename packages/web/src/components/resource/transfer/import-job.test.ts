@@ -27,7 +27,7 @@ const ok = (imported: number): Answer => ({ status: 200, imported, errors: [] })
 describe('import job with chunks in flight', () => {
   it('sends the next chunk before the answer of this one, and moves its kept state only past answered chunks', async () => {
     const storage = memoryStorage()
-    const state = await newImportState(options, rows, storage)
+    const state = await newImportState(options, rows, storage, 200)
     const { calls, send } = manualSend()
     const job = importJob(state, storage, send)
     const first = job.next()
@@ -52,7 +52,7 @@ describe('import job with chunks in flight', () => {
 
   it('forgets the chunks in flight when one fails, and sends them again under the same keys', async () => {
     const storage = memoryStorage()
-    const state = await newImportState(options, rows, storage)
+    const state = await newImportState(options, rows, storage, 200)
     const { calls, send } = manualSend()
     const job = importJob(state, storage, send)
     const step = job.next()
@@ -86,9 +86,21 @@ describe('import job with chunks in flight', () => {
     expect(job.snapshot?.()).toMatchObject({ index: 4, imported: 650, failed: 0 })
   })
 
+  it('keeps the rows as chunks of 1,000 by default', async () => {
+    const storage = memoryStorage()
+    const many = Array.from({ length: 2500 }, (_, i) => ({ name: `m${i}` }))
+    const state = await newImportState(options, many, storage)
+    expect(state.chunks).toBe(3)
+    const { calls, send } = manualSend()
+    const job = importJob(state, storage, send)
+    void job.next()
+    await settle()
+    expect(calls.map((call) => call.first)).toEqual(['m0', 'm1000'])
+  })
+
   it('sends one chunk at a time when asked to', async () => {
     const storage = memoryStorage()
-    const state = await newImportState(options, rows, storage)
+    const state = await newImportState(options, rows, storage, 200)
     const { calls, send } = manualSend()
     const job = importJob(state, storage, send, undefined, undefined, 1)
     const step = job.next()

@@ -2,7 +2,15 @@ import { http, type Params } from '../../../api/http'
 import { i18n } from '../../../i18n/i18n'
 import { pushAlert } from '../../../state/alerts'
 import { showModal } from '../../../state/modal'
-import { chunk, fileNameOf, ROWS_PER_FILE, rowsFromCells, type SheetRow, sheetNameOf } from './sheet'
+import {
+  fileNameOf,
+  IMPORT_CHUNK_ROWS,
+  importChunks,
+  ROWS_PER_FILE,
+  rowsFromCells,
+  type SheetRow,
+  sheetNameOf,
+} from './sheet'
 import { hasTask, type SavedTask, startTask, type TaskJob, transferStorage } from './task-store'
 import type { TransferStorage } from './transfer-storage'
 import { downloadXlsx, readXlsx, saveBlob } from './xlsx'
@@ -297,11 +305,12 @@ const failedPiece = (state: ImportState) => `${state.id}-failed`
 const jsonBlob = (value: unknown) => new Blob([JSON.stringify(value)], { type: 'application/json' })
 const readJson = async (blob: Blob) => JSON.parse(await blob.text()) as SheetRow[]
 
-/** Keeps the rows of a new import as chunks of 200 (SPEC §9) and answers its state. */
+/** Keeps the rows of a new import as chunks (of 1,000 rows at most, see importChunks) and answers its state. */
 export async function newImportState(
   options: Omit<ImportOptions, 'onDone'>,
   rows: readonly SheetRow[],
   storage: TransferStorage,
+  rowsPerChunk = IMPORT_CHUNK_ROWS,
 ): Promise<ImportState> {
   const state: ImportState = {
     kind: 'import',
@@ -314,7 +323,7 @@ export async function newImportState(
     imported: 0,
     failed: 0,
   }
-  const chunks = chunk(rows)
+  const chunks = importChunks(rows, rowsPerChunk)
   for (const [seq, rowsOfChunk] of chunks.entries())
     await storage.putPiece(rowsPiece(state), seq, jsonBlob(rowsOfChunk))
   state.chunks = chunks.length

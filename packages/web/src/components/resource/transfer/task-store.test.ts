@@ -85,7 +85,7 @@ describe('import job', () => {
   const rows = Array.from({ length: 450 }, (_, i) => ({ name: `r${i}` }))
   const options = { url: '/i', name: 'n', keys: ['name'] }
 
-  it('sends chunks of 200 rows one by one and offers the failed rows of every chunk', async () => {
+  it('sends chunks of the given size and offers the failed rows of every chunk', async () => {
     const storage = memoryStorage()
     const sizes: number[] = []
     const send = async (_url: string, datas: Record<string, unknown>[]) => {
@@ -94,7 +94,7 @@ describe('import job', () => {
     }
     const written: unknown[][] = []
     const job = importJob(
-      await newImportState(options, rows, storage),
+      await newImportState(options, rows, storage, 200),
       storage,
       send,
       async (_n, _k, failed) => {
@@ -118,7 +118,7 @@ describe('import job', () => {
       if (!stored.has(key)) stored.set(key, String(datas[0].name))
       return { status: 200, imported: datas.length, errors: [] }
     }
-    const before = importJob(await newImportState(options, rows, storage), storage, send)
+    const before = importJob(await newImportState(options, rows, storage, 200), storage, send)
     await before.next()
     // The reload: only the kept state and the pieces remain (the next chunk's answer is lost).
     const kept = JSON.parse(JSON.stringify(before.snapshot?.()))
