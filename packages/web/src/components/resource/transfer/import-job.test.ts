@@ -86,16 +86,16 @@ describe('import job with chunks in flight', () => {
     expect(job.snapshot?.()).toMatchObject({ index: 4, imported: 650, failed: 0 })
   })
 
-  it('keeps the rows as chunks of 1,000 by default', async () => {
+  it('keeps the rows as chunks of 200 by default (SPEC §9)', async () => {
     const storage = memoryStorage()
-    const many = Array.from({ length: 2500 }, (_, i) => ({ name: `m${i}` }))
+    const many = Array.from({ length: 500 }, (_, i) => ({ name: `m${i}` }))
     const state = await newImportState(options, many, storage)
     expect(state.chunks).toBe(3)
     const { calls, send } = manualSend()
     const job = importJob(state, storage, send)
     void job.next()
     await settle()
-    expect(calls.map((call) => call.first)).toEqual(['m0', 'm1000'])
+    expect(calls.map((call) => call.first)).toEqual(['m0', 'm200'])
   })
 
   it('sends one chunk at a time when asked to', async () => {
