@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_INTEGER } from '../validation/limits'
 import { idField, nameField, timestampFields } from './common-fields'
 import { defineResource, optionsOf, type RecordOf } from './define-resource'
 import { idList, message, optionalText, optionCode, reference, requiredText } from './field-rules'
@@ -117,7 +118,13 @@ export type TInboxQuery = z.infer<typeof ZInboxQuerySchema>
 export const ZMarkReadInputSchema = z.union([
   z.object({
     ids: z
-      .array(z.number(message('integer')).int().positive())
+      .array(
+        z
+          .number(message('integer'))
+          .int()
+          .positive()
+          .max(MAX_INTEGER, message('max_value', { max: MAX_INTEGER })),
+      )
       .min(1)
       .max(1000),
   }),
