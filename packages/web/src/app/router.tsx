@@ -151,10 +151,16 @@ const PAGES: Record<string, { preload: () => Promise<unknown> }> = {
 
 /** Starts loading the chunks of the page at `pathname` early, while the language still loads. */
 export function preloadPage(pathname: string): void {
-  const path = pathname === '/' ? '/open/index' : pathname.replace(/\/$/, '')
+  const trimmed = pathname.replace(/\/$/, '')
+  // `/`, `/home` and `/admin` lead to their group's index page.
+  const path =
+    trimmed === '' ? '/open/index' : /^\/(home|admin)$/.test(trimmed) ? `${trimmed}/index` : trimmed
   const area = /^\/(home|admin)\//.exec(path)?.[1]
-  // A visitor of a logged-in area goes to the login page: its layout and page are not loaded then.
-  if (area && !probablySignedIn()) return
+  // A visitor of a logged-in area goes to the login page: that page loads instead of the area's layout.
+  if (area && !probablySignedIn()) {
+    LoginPage.preload().catch(() => undefined)
+    return
+  }
   const chunks = [PAGES[path]]
   if (area === 'home') chunks.push(HomeLayout)
   if (area === 'admin') chunks.push(AdminLayout, ...(PAGES[path] ? [] : [MenuRoutes]))

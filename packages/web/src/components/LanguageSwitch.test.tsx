@@ -27,6 +27,10 @@ describe('LanguageSwitch', () => {
     const first = screen.getByRole('button', { name: '语言' })
     await waitFor(() => expect(screen.getByRole('button', { name: '语言' })).not.toBe(first))
     expect(document.activeElement).toBe(screen.getByRole('button', { name: '语言' }))
+    // The header's look stays: the dropdown adds its class names to the button's own.
+    expect(screen.getByRole('button', { name: '语言' }).className).toMatch(
+      /bd-header-button.*ant-dropdown-trigger/,
+    )
     expect(screen.queryByText('English')).toBeNull()
     await userEvent.keyboard('{Enter}')
     expect(await screen.findByText('English')).toBeTruthy()

@@ -17,17 +17,19 @@ type Menu = ComponentType<LanguageMenuProps>
 export function LanguageButton({
   iconOnly,
   ref,
+  className,
   ...props
 }: ButtonProps & { iconOnly: boolean; ref?: Ref<HTMLButtonElement> }) {
   const { t } = useTranslation()
   const { language } = useLocaleState()
+  // The dropdown adds its own class names (trigger, open) to the ones of the header's buttons.
   return (
     <Button
       ref={ref}
       type="text"
       icon={<GlobalOutlined />}
       aria-label={t('language.label')}
-      className="bd-header-button"
+      className={className ? `bd-header-button ${className}` : 'bd-header-button'}
       {...props}
     >
       {!iconOnly && <span className="bd-hide-xs">{LANGUAGE_NAMES[language]}</span>}

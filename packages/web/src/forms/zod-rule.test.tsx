@@ -5,7 +5,7 @@ import { Button, Form, Input } from 'antd'
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../api/http'
 import { showServerErrors, useZodForm } from './use-zod-form'
-import { firstIssue, issueMessage, lazySchema, type ObjectSchema } from './zod-rule'
+import { firstIssue, issueMessage, lazySchema } from './zod-rule'
 
 const message = (
   schema: Parameters<typeof firstIssue>[0],
