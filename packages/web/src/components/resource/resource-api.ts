@@ -1,4 +1,4 @@
-import type { OptionItem, ResourcePageData, TreeOptionItem } from '@brokerdesk/shared'
+import type { OptionItem, TreeOptionItem } from '@brokerdesk/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { HttpError, http, type Params } from '../../api/http'
 import { fetchPageData, listKey, PAGE_DATA_STALE_MS, pageDataKey, resourceUrl } from './list-prefetch'
