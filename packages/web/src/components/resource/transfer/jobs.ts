@@ -51,6 +51,16 @@ export interface ExportOptions {
 export const EXPORT_PAGE_SIZE = 2000
 /** Rows whose XML is held in memory before it is stored as one piece (and the task's state kept). */
 export const ROWS_PER_PIECE = 10_000
+/** Pages asked for beyond the one being written. */
+const PAGES_AHEAD = 2
+
+interface AskedPage {
+  page: number
+  maxId: number
+  answer: Promise<ExportPage>
+  /** The answer, once it came. */
+  answered?: ExportPage
+}
 
 /** Where an export stands, kept with every stored piece so a reload resumes it. */
 export interface ExportState {
@@ -186,19 +196,41 @@ export function exportJob(
     state = { ...s, part: s.part + 1, partRows: 0, pieces: 0, size: 0 }
     kept = { ...state }
   }
-  const request = (page: number, maxId: number) => {
-    const answer = fetchPage(options.url, {
-      ...options.params,
+  /** Whether another page follows the page `page` that answered `answer`. */
+  const follows = (page: number, answer: ExportPage) =>
+    (answer.data?.length ?? 0) > 0 && answer.last_page > page
+  /**
+   * Pages asked for, in order, the first being the next to write: each answer asks for the page after
+   * it at once (up to PAGES_AHEAD beyond the one being written), so the server works while the tab
+   * writes. Kept in memory only: a reload asks again.
+   */
+  let asked: AskedPage[] = []
+  const ask = (page: number, maxId: number): AskedPage => {
+    const entry: AskedPage = {
       page,
-      per_page: state.perPage,
-      max_id: maxId || undefined,
-      layout: 'arrays',
-    })
-    answer.catch(() => undefined) // a failure is met when the page is used
-    return { page, maxId, answer }
+      maxId,
+      answer: fetchPage(options.url, {
+        ...options.params,
+        page,
+        per_page: state.perPage,
+        max_id: maxId || undefined,
+        layout: 'arrays',
+      }),
+    }
+    entry.answer.then(
+      (answer) => {
+        entry.answered = answer
+        askAhead()
+      },
+      () => undefined, // a failure is met when the page is used
+    )
+    return entry
   }
-  // The next page is asked for while this one is written (kept in memory only: a reload asks again).
-  let ahead: ReturnType<typeof request> | null = null
+  const askAhead = () => {
+    const last = asked[asked.length - 1]
+    if (!last?.answered || asked.length > PAGES_AHEAD || !follows(last.page, last.answered)) return
+    asked.push(ask(last.page + 1, last.answered.max_id ?? last.maxId))
+  }
   const checkpoint = async () => {
     await storePending(state)
     kept = { ...state }
@@ -209,17 +241,22 @@ export function exportJob(
       // A part that filled up before its file was saved (a failure, a reload) is saved first.
       if (state.partRows >= state.rowsPerFile) await writeFile()
       const s = { ...state }
-      const asked =
-        ahead && ahead.page === s.page && ahead.maxId === s.maxId ? ahead : request(s.page, s.maxId)
-      ahead = null
-      const answer = await asked.answer
+      if (asked[0]?.page !== s.page || asked[0]?.maxId !== s.maxId) asked = [ask(s.page, s.maxId)]
+      let answer: ExportPage
+      try {
+        answer = await asked[0].answer
+      } catch (error) {
+        asked = [] // asked again when resumed
+        throw error
+      }
+      asked.shift()
+      askAhead()
       const rows = rowsOfPage(options.keys, answer)
       // Another page follows when the page says so (the server counts nothing: last_page is the
       // first page's estimate, then whether more rows follow).
-      const more = rows.length > 0 && answer.last_page > s.page
+      const more = follows(s.page, answer)
       s.lastPage = Math.max(s.page === 1 ? answer.last_page : s.lastPage, more ? s.page + 1 : s.page)
       const nextMaxId = answer.max_id ?? s.maxId
-      if (more) ahead = request(s.page + 1, nextMaxId)
       await live?.ready()
       let offset = s.skip ?? 0
       while (offset < rows.length) {

@@ -15,8 +15,6 @@ export interface TransferStorage {
   deletePieces(task: string): Promise<void>
 }
 
-/** Where the state was kept before it moved to IndexedDB: read once, then dropped. */
-const OLD_STATE_KEY = 'bd.transfer-task'
 const DB_NAME = 'brokerdesk-transfer'
 const DB_VERSION = 2
 const STORE = 'pieces'
@@ -91,25 +89,13 @@ async function withStore<T>(
   return result
 }
 
-/** A state kept in localStorage by an earlier version of the SPA, taken over once. */
-function takeOldState(): unknown {
-  try {
-    const old = localStorage.getItem(OLD_STATE_KEY)
-    if (old === null) return null
-    localStorage.removeItem(OLD_STATE_KEY)
-    return JSON.parse(old)
-  } catch {
-    return null
-  }
-}
-
 /** The browser's storage: the state and the pieces in IndexedDB. */
 export function browserStorage(): TransferStorage {
   if (typeof indexedDB === 'undefined') return memoryStorage()
   return {
     loadState: () =>
       withStore('readonly', (store) => request(store.get(STATE_KEY)), STATE_STORE).then(
-        (state) => state ?? takeOldState(),
+        (state) => state ?? null,
       ),
     saveState: (state) =>
       withStore(

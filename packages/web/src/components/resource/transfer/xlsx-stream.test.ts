@@ -106,6 +106,14 @@ it('deflates the sheet as it is written, giving what deflating its pieces at the
   )
 })
 
+it('answers no deflated sheet once its deflate failed, and does not wait for it', async () => {
+  const gone = () => Promise.reject(new Error('worker gone'))
+  const live = liveDeflate({ write: gone, close: gone, abort: () => undefined })
+  live?.write(sheetBytes('<row r="2"/>'))
+  await live?.ready()
+  expect(await live?.finish()).toBeNull()
+})
+
 it('stores the sheet where the browser cannot deflate, with its CRC computed', async () => {
   const head = piece(sheetHead(['id']))
   const blob = await buildXlsx('s', { pieces: [head], size: head.size }, new Date(), async () => null)

@@ -263,7 +263,10 @@ function workerGzip(): GzipSink | null {
   }
   const writes: Waiting[] = []
   let closing: Waiting | null = null
+  /** Why the worker stopped: later writes and the close fail at once. */
+  let failure: unknown = null
   const failAll = (error: unknown) => {
+    failure ??= error
     for (const waiting of writes.splice(0)) waiting.reject(error)
     closing?.reject(error)
     closing = null
@@ -285,11 +288,13 @@ function workerGzip(): GzipSink | null {
   return {
     write: (bytes) =>
       new Promise<void>((resolve, reject) => {
+        if (failure) return reject(failure)
         writes.push({ resolve, reject })
         worker.postMessage({ bytes }, [bytes.buffer])
       }),
     close: () =>
       new Promise<Blob>((resolve, reject) => {
+        if (failure) return reject(failure)
         closing = { resolve, reject }
         worker.postMessage({ finish: true })
       }),
