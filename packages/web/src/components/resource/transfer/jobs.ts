@@ -143,8 +143,8 @@ export function exportJob(
   let state: ExportState = { ...initial, skip: initial.skip ?? 0 }
   /** The state as of the last stored piece: what a reload resumes from. */
   let kept: ExportState = { ...state }
-  /** The rows written since the last piece (as Blobs of their bytes), and how many rows. */
-  let pending: Blob[] = []
+  /** The rows written since the last piece (Blobs of their bytes, once built), and how many rows. */
+  let pending: Promise<Blob>[] = []
   let pendingRows = 0
   /** The part's sheet deflated as it is written; null when the part began before a reload. */
   let live: LiveDeflate | null = null
@@ -161,22 +161,22 @@ export function exportJob(
   const storePending = async (s: ExportState) => {
     if (s.pieces === 0) await addPiece(s, [new Blob([head()])])
     if (pending.length === 0) return
-    await addPiece(s, pending)
-    pending = []
+    const parts = pending
+    await addPiece(s, await Promise.all(parts))
+    pending = pending.slice(parts.length)
     pendingRows = 0
   }
   /** Writes the part's rows as the sheet's next bytes (the head first when the part begins here). */
-  const append = (s: ExportState, bytes: Uint8Array<ArrayBuffer>, rows: number) => {
+  const append = (s: ExportState, rows: readonly unknown[][], first: number) => {
     if (s.partRows === 0 && s.pieces === 0 && pending.length === 0) {
       live?.abort()
-      live = liveDeflate()
-      live?.write(head())
+      live = liveDeflate(sheetHead(options.keys))
     }
-    // The Blob copies the bytes, which are then handed over to the deflate.
-    pending.push(new Blob([bytes]))
-    pendingRows += rows
-    live?.write(bytes)
-    s.partRows += rows
+    pending.push(
+      live ? live.write(rows, first) : Promise.resolve(new Blob([sheetBytes(rowsXml(rows, first))])),
+    )
+    pendingRows += rows.length
+    s.partRows += rows.length
   }
   /** Writes the full (or last) part's file and goes on to the next part; state moves only once it is saved. */
   const writeFile = async () => {
@@ -261,7 +261,7 @@ export function exportJob(
       let offset = s.skip ?? 0
       while (offset < rows.length) {
         const take = Math.min(rows.length - offset, s.rowsPerFile - s.partRows)
-        append(s, sheetBytes(rowsXml(rows.slice(offset, offset + take), s.partRows + 2)), take)
+        append(s, rows.slice(offset, offset + take), s.partRows + 2)
         offset += take
         if (s.partRows < s.rowsPerFile || offset >= rows.length) break
         // The part is full inside the page: its file first, then the rest of the page.

@@ -69,47 +69,45 @@ it('writes objects and arrays as JSON and leaves nothing as no cell', () => {
   )
 })
 
-it('deflates the sheet as it is written, giving what deflating its pieces at the end gives', async () => {
-  const live = liveDeflate()
+it("deflates the sheet as it is written, answering each part's bytes for the stored pieces", async () => {
+  const keys = ['id', 'name']
+  const live = liveDeflate(sheetHead(keys))
   // CompressionStream is the browser's (and Node's): where it is missing the pieces are deflated at the end.
   if (!live) return expect(typeof CompressionStream).toBe('undefined')
-  const keys = ['id', 'name']
-  const parts = [
-    sheetHead(keys),
-    rowsXml(
-      [
+  const pages = [
+    {
+      rows: [
         [1, '一'],
         [2, 'two'],
       ],
-      2,
-    ),
-    rowsXml([[3, 'three']], 4),
-  ].map(sheetBytes)
-  for (const part of parts) {
+      first: 2,
+    },
+    { rows: [[3, 'three']], first: 4 },
+  ]
+  const parts: Blob[] = [piece(sheetHead(keys))]
+  for (const { rows, first } of pages) {
     await live.ready()
-    live.write(part)
+    parts.push(await live.write(rows, first))
   }
+  expect(await parts[2].text()).toBe(rowsXml([[3, 'three']], 4))
   const deflated = await live.finish()
-  const blob = await buildXlsx(
-    's',
-    { pieces: [sheetPiece(parts)], size: 0 },
-    new Date(),
-    async () => deflated,
-  )
+  const blob = await buildXlsx('s', { pieces: parts, size: 0 }, new Date(), async () => deflated)
   const workbook = new ExcelJS.Workbook()
   await workbook.xlsx.load(await blob.arrayBuffer())
   const sheet = workbook.worksheets[0]
   expect(sheet.rowCount).toBe(4)
   expect((sheet.getRow(3).values as unknown[]).slice(1)).toEqual([2, 'two'])
+  // The same bytes as the pieces: the CRC of head, rows and tail.
   expect(deflated?.crc).toBe(
     crc32(new Uint8Array(await new Blob([...parts, '</sheetData></worksheet>']).arrayBuffer())),
   )
 })
 
-it('answers no deflated sheet once its deflate failed, and does not wait for it', async () => {
+it('builds the rows here when the deflate failed, and answers no deflated sheet without waiting', async () => {
   const gone = () => Promise.reject(new Error('worker gone'))
-  const live = liveDeflate({ write: gone, close: gone, abort: () => undefined })
-  live?.write(sheetBytes('<row r="2"/>'))
+  const live = liveDeflate('<head>', { write: gone, close: gone, abort: () => undefined })
+  const part = await live?.write([[5, 'five']], 2)
+  expect(await part?.text()).toBe(rowsXml([[5, 'five']], 2))
   await live?.ready()
   expect(await live?.finish()).toBeNull()
 })

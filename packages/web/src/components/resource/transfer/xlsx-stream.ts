@@ -199,10 +199,13 @@ export async function deflateBlob(blob: Blob): Promise<Deflated | null> {
 /** Deflated bytes gathered into one Blob at a time. */
 const GATHER_BYTES = 4 * 1024 * 1024
 
-/** A gzip being made from bytes written in order. */
-export interface GzipSink {
-  /** Resolves once the bytes are taken in. */
-  write(bytes: Uint8Array<ArrayBuffer>): Promise<void>
+/** What a sheet's deflate is given: rows (built into XML there) or XML text (the head, the tail). */
+export type SheetInput = { rows: readonly (readonly unknown[])[]; first: number } | { xml: string }
+
+/** A sheet being deflated from its parts, written in order. */
+export interface SheetSink {
+  /** Resolves with the part's bytes as a Blob (for the stored pieces) once they are taken in. */
+  write(input: SheetInput): Promise<Blob>
   /** Ends the input and answers the whole gzip. */
   close(): Promise<Blob>
   abort(): void
@@ -228,14 +231,25 @@ async function gather(readable: ReadableStream<Uint8Array>): Promise<Blob> {
   return new Blob([...blobs, ...chunks])
 }
 
-/** A gzip made by CompressionStream on this thread (the deflate worker runs one too). */
-export function gzipStream(): GzipSink {
+/** A part's XML: its rows built, or the text given. */
+export const sheetXml = (input: SheetInput) => ('xml' in input ? input.xml : rowsXml(input.rows, input.first))
+
+/**
+ * A sheet deflated on this thread: each part built into XML, encoded, and given to a gzip
+ * CompressionStream (the deflate worker runs one of these).
+ */
+export function sheetStream(): SheetSink {
   const stream = new CompressionStream('gzip')
   const writer = stream.writable.getWriter()
   const gzip = gather(stream.readable)
   gzip.catch(() => undefined) // met by close
   return {
-    write: (bytes) => writer.write(bytes),
+    async write(input) {
+      const bytes = sheetBytes(sheetXml(input))
+      const blob = new Blob([bytes])
+      await writer.write(bytes)
+      return blob
+    },
     close: async () => {
       await writer.close()
       return gzip
@@ -244,16 +258,17 @@ export function gzipStream(): GzipSink {
   }
 }
 
-interface Waiting {
-  resolve(value: never): void
+interface Waiting<T> {
+  resolve(value: T): void
   reject(error: unknown): void
 }
 
 /**
- * A gzip made in a Web Worker (`deflate-worker.ts`): the bytes are handed over without a copy and
- * deflated on another thread while this one builds the next rows. Null where there are no workers.
+ * A sheet deflated in a Web Worker (`deflate-worker.ts`): the rows are sent there, built into XML,
+ * encoded and deflated on another thread while this one reads the next page; each part comes back
+ * as a Blob of its bytes. Null where there are no workers.
  */
-function workerGzip(): GzipSink | null {
+function workerSheet(): SheetSink | null {
   if (typeof Worker === 'undefined') return null
   let worker: Worker
   try {
@@ -261,8 +276,8 @@ function workerGzip(): GzipSink | null {
   } catch {
     return null
   }
-  const writes: Waiting[] = []
-  let closing: Waiting | null = null
+  const writes: Waiting<Blob>[] = []
+  let closing: Waiting<Blob> | null = null
   /** Why the worker stopped: later writes and the close fail at once. */
   let failure: unknown = null
   const failAll = (error: unknown) => {
@@ -272,11 +287,11 @@ function workerGzip(): GzipSink | null {
     closing = null
     worker.terminate()
   }
-  worker.onmessage = (event: MessageEvent<{ taken?: boolean; gzip?: Blob; error?: string }>) => {
+  worker.onmessage = (event: MessageEvent<{ part?: Blob; gzip?: Blob; error?: string }>) => {
     const message = event.data
-    if (message.taken) writes.shift()?.resolve(undefined as never)
+    if (message.part) writes.shift()?.resolve(message.part)
     else if (message.gzip) {
-      closing?.resolve(message.gzip as never)
+      closing?.resolve(message.gzip)
       closing = null
       worker.terminate()
     } else failAll(new Error(message.error ?? 'deflate failed'))
@@ -286,11 +301,11 @@ function workerGzip(): GzipSink | null {
     failAll(new Error(event.message || 'deflate worker failed'))
   }
   return {
-    write: (bytes) =>
-      new Promise<void>((resolve, reject) => {
+    write: (input) =>
+      new Promise<Blob>((resolve, reject) => {
         if (failure) return reject(failure)
         writes.push({ resolve, reject })
-        worker.postMessage({ bytes }, [bytes.buffer])
+        worker.postMessage({ write: input })
       }),
     close: () =>
       new Promise<Blob>((resolve, reject) => {
@@ -304,10 +319,13 @@ function workerGzip(): GzipSink | null {
 
 /** A sheet deflated while it is written (see `liveDeflate`). */
 export interface LiveDeflate {
-  /** Resolves when at most one write is still being taken in (what is queued stays small). */
+  /** Resolves when at most one part is still being taken in (what is queued stays small). */
   ready(): Promise<void>
-  /** The next bytes of the sheet, in order (handed over: the caller keeps no use of them). */
-  write(bytes: Uint8Array<ArrayBuffer>): void
+  /**
+   * The sheet's next rows, in order: answers their bytes as a Blob, built where the deflate runs,
+   * or on this thread if the deflate failed (the rows are never lost with it).
+   */
+  write(rows: readonly (readonly unknown[])[], first: number): Promise<Blob>
   /** Writes the sheet's closing tags and answers the deflated sheet (null if deflating failed). */
   finish(): Promise<Deflated | null>
   /** Drops the deflate (the part is given up). */
@@ -315,31 +333,35 @@ export interface LiveDeflate {
 }
 
 /**
- * The sheet deflated as it is written: each page's bytes go to a CompressionStream, in a Web Worker
- * where there is one, as they come, so a file needs no pass over its bytes at the end and the
- * deflate runs beside the page's thread. Null where the browser cannot deflate.
+ * The sheet deflated as it is written, from its head on: each page's rows go to a Web Worker where
+ * there is one (else to a CompressionStream on this thread) as they come, so a file needs no pass
+ * over its bytes at the end, and the XML, its encoding and the deflate run beside the page's thread.
+ * Null where the browser cannot deflate.
  */
 export function liveDeflate(
-  sink: GzipSink | null = typeof CompressionStream === 'undefined' ? null : (workerGzip() ?? gzipStream()),
+  head: string,
+  sink: SheetSink | null = typeof CompressionStream === 'undefined' ? null : (workerSheet() ?? sheetStream()),
 ): LiveDeflate | null {
   if (!sink) return null
   let failed = false
   const fail = () => {
     failed = true
   }
-  const writes: Promise<void>[] = []
-  const write = (bytes: Uint8Array<ArrayBuffer>) => {
-    const taken = sink.write(bytes)
-    taken.catch(fail)
-    writes.push(taken)
+  const writes: Promise<unknown>[] = []
+  const send = (input: SheetInput) => {
+    const part = sink.write(input)
+    part.catch(fail)
+    writes.push(part)
+    return part
   }
+  send({ xml: head })
   return {
     async ready() {
       while (writes.length > 1) await writes.shift()?.catch(fail)
     },
-    write,
+    write: (rows, first) => send({ rows, first }).catch(() => new Blob([sheetBytes(rowsXml(rows, first))])),
     async finish() {
-      write(encoder.encode(SHEET_TAIL) as Uint8Array<ArrayBuffer>)
+      send({ xml: SHEET_TAIL })
       const gzip = await sink.close().catch(() => null)
       return failed || !gzip ? null : fromGzip(gzip)
     },
