@@ -68,19 +68,27 @@ interface TusBackend {
   move(id: string, key: string, mime: string): Promise<void>
   /** Drops an upload (refused or moved). */
   drop(id: string): Promise<void>
+  /** Settles once what the store started in the background when it was made has run. */
+  settled?: Promise<void>
 }
 
 function localBackend(app: FastifyInstance, options: TusOptions): TusBackend {
   const directory = app.config.tusDir
-  // Made here, at once: FileStore makes it in the background and throws outside any caller when that
-  // fails (a data folder removed meanwhile, as tests do when they close an app).
+  // FileStore also makes its folder in the background, and throws outside any caller when that fails
+  // (a data folder removed meanwhile, as tests do once an app is closed): the folder is made here
+  // first, and closing the app waits for a second request queued after FileStore's.
   fsSync.mkdirSync(directory, { recursive: true })
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRATION_MS })
+  const settled = fs.mkdir(directory, { recursive: true }).then(
+    () => undefined,
+    () => undefined,
+  )
   const storage = localStorage(app.config.uploadDir)
   return {
     provider: 'local',
     server: tusServer('local', datastore, options),
     storage,
+    settled,
     async head(id) {
       const handle = await fs.open(path.join(directory, id))
       try {
@@ -250,6 +258,9 @@ export const tusUploadsModule: FastifyPluginAsync = async (app) => {
   // tus reads the request body itself, as it arrives.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null))
   const backends = new Map<string, TusBackend>()
+  app.addHook('onClose', async () => {
+    await Promise.all([...backends.values()].map((backend) => backend.settled))
+  })
   const options: TusOptions = { app, backendOf: (provider) => backendFor(provider) }
   const backendFor = (provider: string): TusBackend | undefined => {
     let backend = backends.get(provider)
@@ -300,11 +311,17 @@ export const tusUploadsModule: FastifyPluginAsync = async (app) => {
   if (!cleaningApps.has(app.config)) {
     cleaningApps.add(app.config)
     let timer: NodeJS.Timeout | undefined
+    let cleaning: Promise<void> | undefined
     app.addHook('onReady', async () => {
-      void cleanUp()
-      timer = setInterval(() => void cleanUp(), CLEAN_UP_EVERY_MS).unref()
+      cleaning = cleanUp()
+      timer = setInterval(() => {
+        cleaning = cleanUp()
+      }, CLEAN_UP_EVERY_MS).unref()
     })
-    app.addHook('onClose', async () => clearInterval(timer))
+    app.addHook('onClose', async () => {
+      clearInterval(timer)
+      await cleaning
+    })
   }
 
   const schema = { tags: ['uploads'], summary: 'Resumable upload (tus 1.0.0)' }
