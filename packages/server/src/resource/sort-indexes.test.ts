@@ -83,3 +83,18 @@ describe('every list sort reads an index (issue 13: a million rows)', () => {
     })
   }
 })
+
+describe('text search indexes (issue 13: a million rows)', () => {
+  it('keep their pending list small, so new rows do not tip a search to a scan of the whole table', async () => {
+    const result = (await database.db.execute(sql`
+      select c.relname as name, coalesce(array_to_string(c.reloptions, ','), '') as options
+        from pg_index i
+        join pg_class c on c.oid = i.indexrelid
+        join pg_class t on t.oid = i.indrelid and t.relname = 'products'
+        join pg_am am on am.oid = c.relam and am.amname = 'gin'`)) as unknown as {
+      rows: Array<{ name: string; options: string }>
+    }
+    expect(result.rows.length).toBe(8)
+    for (const row of result.rows) expect(row.options, row.name).toContain('gin_pending_list_limit=64')
+  })
+})
