@@ -28,12 +28,13 @@ export function isPoolDatabase(db: unknown): boolean {
 
 /**
  * Runs SQL text straight through the driver, for the hottest statements: on PostgreSQL as a named
- * (prepared once per connection) statement, on PGlite as a parameterised query. Rows come back
- * with the driver's names; dates and times as text (see `decodeColumns`).
+ * (prepared once per connection) statement — or unnamed, planned for its values each time, without
+ * a name — on PGlite as a parameterised query. Rows come back with the driver's names; dates and
+ * times as text (see `decodeColumns`).
  */
 export async function rawQuery(
   db: Db,
-  name: string,
+  name: string | undefined,
   text: string,
   values: unknown[],
 ): Promise<Record<string, unknown>[]> {

@@ -108,7 +108,8 @@ function statementName(text: string): string | undefined {
  * One page of rows in one statement. The binding's page columns are computed on the page's rows
  * only (the page is selected first, then the extras), so a deep page does not pay for the rows it
  * skips. Written as SQL text rather than through the query builder: the list is the hottest path.
- * Outside a transaction on PostgreSQL it goes as a named statement, parsed once per connection.
+ * Outside a transaction on PostgreSQL it goes straight to the driver: a named statement, parsed once
+ * per connection, unless it searches text.
  */
 export async function selectRows(
   db: Db | Tx,
@@ -123,9 +124,9 @@ export async function selectRows(
     ? sql`select ${sql.identifier(PAGE)}.*, ${extras} from (${inner}) ${sql.identifier(PAGE)} order by ${orderBy(options.order, PAGE)}`
     : inner
   const query = dialect.sqlToQuery(statement)
-  const prepared = isPoolDatabase(db) ? statementName(query.sql) : undefined
-  const rows = prepared
-    ? await rawQuery(db as Db, prepared, query.sql, query.params)
+  // On the pool the text goes straight to the driver, named unless it searches text (see above).
+  const rows = isPoolDatabase(db)
+    ? await rawQuery(db as Db, statementName(query.sql), query.sql, query.params)
     : ((await db.execute(statement)) as unknown as { rows: Row[] }).rows
   return rows.map(decoderOf(binding))
 }
