@@ -13,6 +13,15 @@ const liveYearIds = async () =>
     (row) => row.id,
   )
 
+/** Sends rows to the products' import as the super administrator, in English. */
+const importProducts = async (datas: unknown[]) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/products/import',
+    headers: { ...(await loginAs(t.app, 1)).api, language: 'en' },
+    payload: { datas },
+  })
+
 beforeAll(async () => {
   t = await createTestApp()
   admin = await adminClient(t.app)
@@ -226,12 +235,7 @@ describe('import of new rows stored together', () => {
       product('IMP-4'),
     ]
     const before = (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(logs))[0].n
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/products/import',
-      headers: { ...(await loginAs(t.app, 1)).api, language: 'en' },
-      payload: { datas },
-    })
+    const response = await importProducts(datas)
     expect(response.statusCode, response.body).toBe(200)
     const body = response.json()
     expect(body.imported).toBe(3)
@@ -284,12 +288,7 @@ describe('a chunk of new products stored in one statement', () => {
       product('BULK-5', { year_ids: [987_654] }),
       product('BULK-6', { year_ids: [b], issue_at: '2024-05-06T07:08:09.000Z', stop_at: '2030-01-02' }),
     ]
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/products/import',
-      headers: { ...(await loginAs(t.app, 1)).api, language: 'en' },
-      payload: { datas },
-    })
+    const response = await importProducts(datas)
     expect(response.statusCode, response.body).toBe(200)
     const body = response.json()
     expect(body.imported).toBe(4)
