@@ -22,6 +22,24 @@ const importProducts = async (datas: unknown[]) =>
     payload: { datas },
   })
 
+/** A new firm, and a maker of product rows to import under it, named `<prefix> <uid>`. */
+async function productRowsUnder(prefix: string, defaults: Record<string, unknown> = {}) {
+  const [firm] = await t.app.db
+    .insert(firms)
+    .values({ name: `${prefix} firm`, full_name: `${prefix} firm Co.`, type: 1 })
+    .returning()
+  return (uid: string, extra: Record<string, unknown> = {}) => ({
+    uid,
+    firm_id: firm.id,
+    classify_id: 1,
+    classify2_id: 2,
+    pclassify_id: 2,
+    name: `${prefix} ${uid}`,
+    ...defaults,
+    ...extra,
+  })
+}
+
 beforeAll(async () => {
   t = await createTestApp()
   admin = await adminClient(t.app)
@@ -212,21 +230,8 @@ describe('import', () => {
 
 describe('import of new rows stored together', () => {
   it("keeps each row's own error (a uid taken twice in the chunk, a missing firm), the links and the log", async () => {
-    const [firm] = await t.app.db
-      .insert(firms)
-      .values({ name: 'Import firm', full_name: 'Import firm Co.', type: 1 })
-      .returning()
     const [year] = await liveYearIds()
-    const product = (uid: string, extra: Record<string, unknown> = {}) => ({
-      uid,
-      firm_id: firm.id,
-      classify_id: 1,
-      classify2_id: 2,
-      pclassify_id: 2,
-      name: `Imported ${uid}`,
-      year_ids: [year],
-      ...extra,
-    })
+    const product = await productRowsUnder('Import', { year_ids: [year] })
     const datas = [
       product('IMP-1'),
       product('IMP-2'),
@@ -265,20 +270,8 @@ describe('import of new rows stored together', () => {
 
 describe('a chunk of new products stored in one statement', () => {
   it("links each product to its own periods and keeps each bad row's exact error", async () => {
-    const [firm] = await t.app.db
-      .insert(firms)
-      .values({ name: 'Bulk firm', full_name: 'Bulk firm Co.', type: 1 })
-      .returning()
     const [a, b, c] = await liveYearIds()
-    const product = (uid: string, extra: Record<string, unknown> = {}) => ({
-      uid,
-      firm_id: firm.id,
-      classify_id: 1,
-      classify2_id: 2,
-      pclassify_id: 2,
-      name: `Bulk ${uid}`,
-      ...extra,
-    })
+    const product = await productRowsUnder('Bulk')
     const datas = [
       product('BULK-1', { year_ids: [a, b] }),
       product('BULK-2', { year_ids: [] }),
@@ -331,22 +324,8 @@ describe('a chunk of new products stored in one statement', () => {
 
 describe('an import chunk sent with a key', () => {
   const chunkOf = async (prefix: string) => {
-    const [firm] = await t.app.db
-      .insert(firms)
-      .values({ name: `${prefix} firm`, full_name: `${prefix} firm Co.`, type: 1 })
-      .returning()
     const [year] = await liveYearIds()
-    const product = (uid: string, extra: Record<string, unknown> = {}) => ({
-      uid,
-      firm_id: firm.id,
-      classify_id: 1,
-      classify2_id: 2,
-      pclassify_id: 2,
-      name: `Keyed ${uid}`,
-      year_ids: [year],
-      ...extra,
-    })
-    return product
+    return productRowsUnder(prefix, { year_ids: [year] })
   }
   const storedUids = async (prefix: string) =>
     (
