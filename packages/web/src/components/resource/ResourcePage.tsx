@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HttpError } from '../../api/http'
 import { useDocumentTitle } from '../../app/use-document-title'
-import { ForbiddenPage, NotFoundPage } from '../../pages/errors/ErrorPage'
+import { ErrorPage } from '../../pages/errors/ErrorPage'
 import { PageLoading } from '../PageLoading'
 
 export interface ResourcePageProps {
@@ -44,7 +44,7 @@ export function PageFrame({
 export function QueryState({ error, loading }: { error: unknown; loading: boolean }) {
   const { t } = useTranslation()
   if (loading) return <PageLoading />
-  if (error instanceof HttpError && error.status === 403) return <ForbiddenPage />
-  if (error instanceof HttpError && error.status === 404) return <NotFoundPage />
+  if (error instanceof HttpError && error.status === 403) return <ErrorPage kind="forbidden" />
+  if (error instanceof HttpError && error.status === 404) return <ErrorPage kind="not-found" />
   return <Alert type="error" showIcon title={t('http.server_error')} />
 }

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import '../../i18n/i18n'
 import { sessionStore } from '../../state/session-store'
 import { putCookie } from '../../test/cookies'
-import { ForbiddenPage, MaintenancePage, NotFoundPage, ServerErrorPage } from './ErrorPage'
+import { ErrorPage } from './ErrorPage'
 
 function renderAt(path: string, element: ReactNode) {
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] })
@@ -29,7 +29,7 @@ beforeEach(() => {
 
 describe('error pages', () => {
   it('not found: says so, links home and offers a page search', async () => {
-    renderAt('/open/anything-unknown', <NotFoundPage />)
+    renderAt('/open/anything-unknown', <ErrorPage kind="not-found" />)
     expect(screen.getByRole('heading', { name: 'Oops! Page not found' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/open/index')
     // The search box is a chunk of its own.
@@ -37,25 +37,25 @@ describe('error pages', () => {
   })
 
   it('links home within the route group', () => {
-    renderAt('/admin/unknown', <NotFoundPage />)
+    renderAt('/admin/unknown', <ErrorPage kind="not-found" />)
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/admin/index')
   })
 
   it('403: no access, contact the relevant personnel', () => {
-    renderAt('/admin/403', <ForbiddenPage />)
+    renderAt('/admin/403', <ErrorPage kind="forbidden" />)
     expect(screen.getByRole('heading', { name: 'You have no access to this page!' })).toBeTruthy()
     expect(screen.getByText(/contact the relevant personnel/)).toBeTruthy()
   })
 
   it('503: the system is under maintenance', () => {
-    renderAt('/503', <MaintenancePage />)
+    renderAt('/503', <ErrorPage kind="maintenance" />)
     expect(
       screen.getByRole('heading', { name: 'Please try again later, the system is under maintenance...' }),
     ).toBeTruthy()
   })
 
   it('500: server internal error, contact the developer', () => {
-    renderAt('/500', <ServerErrorPage />)
+    renderAt('/500', <ErrorPage kind="server" />)
     expect(screen.getByRole('heading', { name: 'Server internal error' })).toBeTruthy()
     expect(screen.getByText(/contact the developer/)).toBeTruthy()
   })

@@ -61,19 +61,3 @@ export function ErrorPage({ kind, home, extra }: ErrorPageProps) {
     </section>
   )
 }
-
-export function NotFoundPage() {
-  return <ErrorPage kind="not-found" />
-}
-
-export function ForbiddenPage({ home }: { home?: string }) {
-  return <ErrorPage kind="forbidden" home={home} />
-}
-
-export function MaintenancePage() {
-  return <ErrorPage kind="maintenance" />
-}
-
-export function ServerErrorPage() {
-  return <ErrorPage kind="server" />
-}

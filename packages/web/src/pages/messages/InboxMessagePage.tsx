@@ -7,7 +7,7 @@ import { useLocation, useNavigate, useParams } from 'react-router'
 import { HttpError } from '../../api/http'
 import { useDocumentTitle } from '../../app/use-document-title'
 import { SafeHtml } from '../../components/rich-text/SafeHtml'
-import { NotFoundPage } from '../errors/ErrorPage'
+import { ErrorPage } from '../errors/ErrorPage'
 import { inboxBase, useInboxMessage, useMarkRead } from './inbox-api'
 import './inbox.css'
 
@@ -26,7 +26,8 @@ export default function InboxMessagePage() {
     if (unread) markRead({ ids: [Number(id)] })
   }, [unread, id, markRead])
 
-  if (message.error instanceof HttpError && message.error.status === 404) return <NotFoundPage />
+  if (message.error instanceof HttpError && message.error.status === 404)
+    return <ErrorPage kind="not-found" />
   return (
     <div className="bd-page bd-inbox">
       <div>

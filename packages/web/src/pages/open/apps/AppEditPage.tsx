@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router'
 import { useDocumentTitle } from '../../../app/use-document-title'
 import { useSubmission, useZodForm } from '../../../forms/use-zod-form'
 import { notify } from '../../../state/notify'
-import { NotFoundPage } from '../../errors/ErrorPage'
+import { ErrorPage } from '../../errors/ErrorPage'
 import { useOwnApp, useOwnAppActions } from './apps-api'
 import { SecretModal } from './SecretModal'
 import './apps.css'
@@ -40,7 +40,7 @@ export default function AppEditPage() {
     if (existing.data) form.setFieldsValue({ ...existing.data, status: existing.data.status === 1 })
   }, [existing.data, form])
 
-  if (!creating && (id === undefined || existing.isError)) return <NotFoundPage />
+  if (!creating && (id === undefined || existing.isError)) return <ErrorPage kind="not-found" />
 
   const save = (values: AppValues) =>
     submit(async () => {

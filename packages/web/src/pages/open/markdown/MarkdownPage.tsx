@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router'
 import { http } from '../../../api/http'
 import { useDocumentTitle } from '../../../app/use-document-title'
 import { SafeHtml } from '../../../components/rich-text/SafeHtml'
-import { NotFoundPage } from '../../errors/ErrorPage'
+import { ErrorPage } from '../../errors/ErrorPage'
 import { renderMarkdown } from './render-markdown'
 import './markdown-page.css'
 
@@ -18,7 +18,7 @@ const isPageKey = (key: string | null): key is MarkdownPageKey =>
 export default function MarkdownPage() {
   const [params] = useSearchParams()
   const key = params.get('key')
-  return isPageKey(key) ? <MarkdownDocument key={key} pageKey={key} /> : <NotFoundPage />
+  return isPageKey(key) ? <MarkdownDocument key={key} pageKey={key} /> : <ErrorPage kind="not-found" />
 }
 
 function MarkdownDocument({ pageKey }: { pageKey: MarkdownPageKey }) {
