@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { callApi } from './support/api'
+import { callApi, createFirm } from './support/api'
 import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
 import { logIn, zh } from './support/identity'
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
@@ -132,12 +132,7 @@ describe('with API encryption on', () => {
     expect(login?.body).not.toContain(E2E_ADMIN_PASSWORD)
 
     // A product to edit (set up through the API, which takes plain bodies on these routes).
-    const firm = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/firms', {
-      name: `密保${stamp}`,
-      full_name: `密保人寿${stamp}`,
-      type: 1,
-    })
-    expect(firm.status, JSON.stringify(firm.body)).toBe(201)
+    const firmId = await createFirm(page, `密保${stamp}`, `密保人寿${stamp}`)
     type Tree = { data: Array<{ id: number; parent_id: number; level: number }> }
     const classifys = (await callApi<Tree>(page, 'GET', '/admin/classifys/list?per_page=200')).body.data
     const child = classifys.find((c) => c.parent_id > 0) ?? classifys[0]
@@ -145,7 +140,7 @@ describe('with API encryption on', () => {
       (c) => c.level > 0,
     )
     const product = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/products', {
-      firm_id: firm.body.row.id,
+      firm_id: firmId,
       classify_id: child.parent_id,
       classify2_id: child.id,
       pclassify_id: group?.id,

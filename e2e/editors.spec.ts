@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callApi } from './support/api'
+import { callApi, createFirm } from './support/api'
 import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
 import { logIn, zh } from './support/identity'
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
@@ -81,13 +81,7 @@ describe('editors', () => {
   snapshotFailures(() => [page, other])
 
   it("the firm's notice written in the rich-text editor keeps bold text and an image, on reload and on the detail page; a typed <script> never runs", async () => {
-    const firm = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/firms', {
-      name: `须知保险${stamp}`,
-      full_name: `须知保险${stamp}有限公司`,
-      type: 1,
-    })
-    expect(firm.status).toBe(201)
-    const id = firm.body.row.id
+    const id = await createFirm(page, `须知保险${stamp}`)
     await page.goto(`/admin/firms/${id}`)
     const editor = page.locator('#resource-firms_insure_notify')
     await editor.click()

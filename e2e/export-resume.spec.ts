@@ -5,7 +5,7 @@ import path from 'node:path'
 import ExcelJS from 'exceljs'
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callApi } from './support/api'
+import { callApi, createFirm } from './support/api'
 import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
 import { logIn, zh } from './support/identity'
 import { E2E_ADMIN_PASSWORD } from './support/server'
@@ -121,19 +121,14 @@ describe('export of a filtered list', () => {
     page.on('download', (download) => void download.path().then((file) => downloads.push(file)))
     await page.goto('/open/login')
     await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
-    const firm = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/firms', {
-      name: `E2E导出公司${stamp}`,
-      full_name: `E2E导出公司${stamp}有限公司`,
-      type: 1,
-    })
-    expect(firm.status).toBeLessThan(300)
+    const firmId = await createFirm(page, `E2E导出公司${stamp}`)
     const imported = await callApi<{ imported: number; errors: unknown[] }>(
       page,
       'POST',
       '/admin/products/import',
       {
         datas: names.map((name) => ({
-          firm_id: firm.body.row.id,
+          firm_id: firmId,
           classify_id: 1,
           classify2_id: 2,
           pclassify_id: 2,

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs'
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callApi } from './support/api'
+import { callApi, createFirm } from './support/api'
 import { launchBrowser, newContext, snapshotFailures } from './support/browser'
 import { logIn, zh } from './support/identity'
 import { E2E_ADMIN_PASSWORD } from './support/server'
@@ -40,13 +40,7 @@ describe('import of a sheet', () => {
   it('survives a reload with two chunks in flight, one of them stored, and stores every row once', async () => {
     await page.goto('/open/login')
     await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
-    const firm = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/firms', {
-      name: `E2E导入公司${stamp}`,
-      full_name: `E2E导入公司${stamp}有限公司`,
-      type: 1,
-    })
-    expect(firm.status).toBeLessThan(300)
-    const sheet = await productSheet(firm.body.row.id)
+    const sheet = await productSheet(await createFirm(page, `E2E导入公司${stamp}`))
 
     // Chunk 0 goes through; chunk 1 reaches the server (which stores it) but its answer is lost;
     // chunk 2, sent once chunk 0 is answered, is held. Then the page reloads.

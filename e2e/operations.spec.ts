@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callApi } from './support/api'
+import { callApi, createFirm } from './support/api'
 import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
 import { logIn, say, zh, zhMenu } from './support/identity'
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
@@ -114,13 +114,7 @@ describe('the operations pages', () => {
   })
 
   it('finds an edit of a company in the operation log, with the values before and after and the password masked', async () => {
-    const created = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/firms', {
-      name: FIRM,
-      full_name: `${FIRM}有限公司`,
-      type: 1,
-    })
-    expect(created.status).toBe(201)
-    const firmId = created.body.row.id
+    const firmId = await createFirm(page, FIRM)
     await page.goto(`/admin/firms/${firmId}`)
     const form = page.locator('form#resource-firms')
     await form.locator('#resource-firms_name').fill(`${FIRM}改`)

@@ -1,7 +1,7 @@
 import type { MenuNode } from '@brokerdesk/shared'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callApi } from './support/api'
+import { callApi, createFirm } from './support/api'
 import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
 import { logIn, zh, zhMenu } from './support/identity'
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
@@ -84,12 +84,7 @@ describe('roles and back-office users', () => {
   it('the super administrator logs in; a product exists to edit', async () => {
     await page.goto('/open/login')
     await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
-    const firm = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/firms', {
-      name: `权限测试保险${stamp}`,
-      full_name: `权限测试保险${stamp}有限公司`,
-      type: 1,
-    })
-    expect(firm.status).toBe(201)
+    const firmId = await createFirm(page, `权限测试保险${stamp}`)
     const classifys = (
       await callApi<{ data: { id: number; name: string; children?: { id: number }[] }[] }>(
         page,
@@ -102,7 +97,7 @@ describe('roles and back-office users', () => {
       .body.data
     const product = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/products', {
       name: PRODUCT,
-      firm_id: firm.body.row.id,
+      firm_id: firmId,
       classify_id: life.id,
       classify2_id: life.children[0].id,
       pclassify_id: groups[0].id,

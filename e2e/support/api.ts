@@ -23,3 +23,14 @@ export async function callApi<T = Record<string, unknown>>(
     { method, path, body },
   )
 }
+
+/** Adds an insurance company (type 1) through the API and answers its id. */
+export async function createFirm(page: Page, name: string, fullName = `${name}有限公司`): Promise<number> {
+  const firm = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/firms', {
+    name,
+    full_name: fullName,
+    type: 1,
+  })
+  if (firm.status !== 201) throw new Error(`the firm ${name} was not added: ${JSON.stringify(firm.body)}`)
+  return firm.body.row.id
+}
