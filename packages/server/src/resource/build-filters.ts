@@ -12,7 +12,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core'
 import { seededSourcesMatching } from '../i18n/seeded-texts'
 import { columnOf, integerRangeOf, requireColumn } from './columns'
 import type { FieldIssue } from './field-errors'
-import type { QueryParams } from './parse-list-query'
+import { firstValue, type QueryParams } from './parse-list-query'
 import type { ResourceBinding } from './types'
 
 type Value = string | number | Date
@@ -193,6 +193,18 @@ export function buildFilterConditions(
     if (condition) conditions.push(condition)
   }
   return conditions
+}
+
+/** Whether the query searches text: a keyword, or a `like` filter on a text column, given a value. */
+export function searchesText(binding: ResourceBinding, query: QueryParams): boolean {
+  return binding.definition.filters.some((filter) => {
+    if (filter.kind !== 'keyword' && filter.kind !== 'like') return false
+    if (!firstValue(query[filter.name])?.trim()) return false
+    return filter.fields.some((field) => {
+      const column = columnOf(binding.table, field)
+      return column !== undefined && isTextColumn(column)
+    })
+  })
 }
 
 /** Rows not soft-deleted. */

@@ -4,6 +4,7 @@ import type { Db } from '../db/client'
 import { buildFilters } from './build-filters'
 import { integerRangeOf, requireColumn } from './columns'
 import type { FieldIssue } from './field-errors'
+import { narrowTextSearch } from './narrow-text-search'
 import { assertNoIssues, firstValue, parsePaging, parseSort, type QueryParams } from './parse-list-query'
 import { presentExportRows, presentExportTable } from './present-rows'
 import { estimateRows, selectRows } from './select-rows'
@@ -49,12 +50,17 @@ export async function exportRecords(
   const { page, perPage } = paging
   const maxId = Number(rawMaxId || 0)
   const keyset = sort.length === 0
-  const where = keyset && maxId > 0 ? and(filters, gt(idColumn, maxId)) : filters
+  const search = await narrowTextSearch(db, binding, query, filters)
+  const where = keyset && maxId > 0 ? and(search.where, gt(idColumn, maxId)) : search.where
   // Nothing is counted: the first page's last_page comes from the planner's estimate (an exact,
   // bounded count below 10,000 rows), only to show progress; whether another page follows is
   // told by the page itself (one row more is read).
   const [estimate, rows] = await Promise.all([
-    page === 1 ? estimateRows(db, binding, where) : undefined,
+    page !== 1
+      ? undefined
+      : search.matched === undefined
+        ? estimateRows(db, binding, where)
+        : { value: search.matched },
     selectRows(db, binding, {
       where,
       order: keyset ? [{ field: 'id', desc: false }] : sort,

@@ -127,6 +127,30 @@ describe('text search', () => {
     const named = await list(`per_page=200&page=1&name=${encodeURIComponent('鑫盈')}`)
     expect(named.data).toHaveLength(5)
   })
+
+  it('pages through the matches, found first by id, with their exact number, in any order', async () => {
+    const keyword = `keyword=${encodeURIComponent('平安')}`
+    const all = (await list(`per_page=200&page=1&sort=-issue_at&${keyword}`)).data.map((row) => row.id)
+    expect(all).toHaveLength(11)
+    const first = await list(`per_page=10&page=1&sort=-issue_at&${keyword}`)
+    expect(first).toMatchObject({ total_estimate: 11, total_exact: true, last_page: 2 })
+    expect(first.data.map((row) => row.id)).toEqual(all.slice(0, 10))
+    const second = await list(`per_page=10&page=2&sort=-issue_at&${keyword}`)
+    expect(second.data.map((row) => row.id)).toEqual(all.slice(10))
+    expect((await list(`per_page=10&page=2&get_count=1&${keyword}`)).total).toBe(11)
+    const byId = (await list(`per_page=200&page=1&${keyword}`)).data.map((row) => row.id)
+    const after = await list(`per_page=10&page=2&after=${byId[9]}&${keyword}`)
+    expect(after.data.map((row) => row.id)).toEqual(byId.slice(10))
+    const last = await list(`per_page=10&last=1&${keyword}`)
+    expect(last).toMatchObject({ current_page: 2, total_estimate: 11, total_exact: true })
+    expect(last.data.map((row) => row.id)).toEqual(byId.slice(1))
+    expect(await list(`per_page=10&page=1&keyword=${encodeURIComponent('无此产品')}`)).toMatchObject({
+      data: [],
+      total_estimate: 0,
+      total_exact: true,
+      last_page: 1,
+    })
+  })
 })
 
 describe('compressed answers', () => {

@@ -4,6 +4,7 @@ import type { Db } from '../db/client'
 import { buildFilters } from './build-filters'
 import { columnOf, isRecordId, requireColumn } from './columns'
 import type { FieldIssue } from './field-errors'
+import { narrowTextSearch } from './narrow-text-search'
 import {
   assertNoIssues,
   defaultSort,
@@ -48,24 +49,30 @@ export async function listRecords(options: ListRecordsOptions): Promise<ListPage
   const { page, perPage } = paging
   const order = sort.length > 0 ? sort : defaultSort(definition)
   const keyset = readKeyset(binding, query, order, language)
-  if (keyset) return listByPosition(options, keyset, { where, order, page, perPage })
+  const search = await narrowTextSearch(db, binding, query, where)
+  if (keyset) return listByPosition(options, keyset, { ...search, order, page, perPage })
   const [total, rows] = await Promise.all([
-    paging.countTotal ? countRows(db, binding, where) : undefined,
-    selectRows(db, binding, {
-      where,
-      order,
-      limit: paging.countTotal ? perPage : perPage + 1,
-      offset: (page - 1) * perPage,
-    }),
+    paging.countTotal ? (search.matched ?? countRows(db, binding, search.where)) : undefined,
+    search.matched === 0
+      ? []
+      : selectRows(db, binding, {
+          where: search.where,
+          order,
+          limit: paging.countTotal ? perPage : perPage + 1,
+          offset: (page - 1) * perPage,
+        }),
   ])
   const hasMore = rows.length > perPage
   const lastPage = total === undefined ? (hasMore ? page + 1 : page) : Math.max(1, Math.ceil(total / perPage))
-  // A page that is the last one (and not past the end) tells the exact number itself; otherwise
-  // the estimate is asked (mostly kept from an earlier request: large estimates are cached).
-  const known = !hasMore && (rows.length > 0 || page === 1) ? (page - 1) * perPage + rows.length : undefined
+  // A page that is the last one (and not past the end) tells the exact number itself, as does a
+  // text search that found every match; otherwise the estimate is asked (mostly kept from an
+  // earlier request: large estimates are cached).
+  const known =
+    search.matched ??
+    (!hasMore && (rows.length > 0 || page === 1) ? (page - 1) * perPage + rows.length : undefined)
   const [data, estimate] = await Promise.all([
     presentRows(db, binding, rows.slice(0, perPage), language),
-    total === undefined && known === undefined ? estimateRows(db, binding, where) : undefined,
+    total === undefined && known === undefined ? estimateRows(db, binding, search.where) : undefined,
   ])
   return {
     data,
@@ -159,7 +166,7 @@ function beyond(binding: ResourceBinding, keys: SortKey[], id: number): SQL {
 async function listByPosition(
   options: ListRecordsOptions,
   keyset: Keyset,
-  list: { where: SQL | undefined; order: SortKey[]; page: number; perPage: number },
+  list: { where: SQL | undefined; matched?: number; order: SortKey[]; page: number; perPage: number },
 ): Promise<ListPage<Row>> {
   const { db, binding } = options
   const { where, order, perPage } = list
@@ -172,7 +179,7 @@ async function listByPosition(
       order: keys,
       limit: perPage + 1,
     }),
-    estimateRows(db, binding, where),
+    list.matched === undefined ? estimateRows(db, binding, where) : { value: list.matched, exact: true },
   ])
   const more = rows.length > perPage
   const pageRows = rows.slice(0, perPage)
