@@ -203,6 +203,22 @@ describe('answer rules', () => {
     ])
   })
 
+  it('says nothing more on a 419 once the session was ended by a login elsewhere', async () => {
+    // The token refresh learns first that the session was ended; a form sent just then has a dead token.
+    respond((url) =>
+      url.endsWith('/open/token')
+        ? json({ message: 'Unauthenticated', code: 'unauthenticated', force_logout: true }, 401)
+        : json({ message: 'CSRF token mismatch', code: 'token_mismatch' }, 419),
+    )
+    await expect(http.get('/open/token')).rejects.toMatchObject({ status: 401 })
+    await expect(http.post('/home/personage/index', { nickname: 'A' })).rejects.toMatchObject({ status: 419 })
+    expect(modalStore.get()).toMatchObject({
+      open: true,
+      content: 'Your account has been logged in elsewhere',
+    })
+    expect(alerts()).toEqual([])
+  })
+
   it('leaves a 422 to the caller with the errors keyed by field', async () => {
     const errors = { name: ['The name field is required'], url: ['The url field must be a valid URL'] }
     respond(() => json({ message: 'The given data was invalid.', code: 'validation', errors }, 422))

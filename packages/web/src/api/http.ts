@@ -138,13 +138,18 @@ async function readBody(res: Response, key?: Uint8Array<ArrayBuffer>): Promise<u
   }
 }
 
+/** Whether the prompt saying the session was ended by a login elsewhere is open. */
+function forcedOutPromptOpen(): boolean {
+  const modal = modalStore.get()
+  return modal.open && modal.content === i18n.t('http.force_logout')
+}
+
 function forceLogout(): void {
   removeCookie(COOKIE.authorization)
   removeCookie(COOKIE.openId)
   clearUser()
+  if (forcedOutPromptOpen()) return
   const message = i18n.t('http.force_logout')
-  const modal = modalStore.get()
-  if (modal.open && modal.content === message) return
   const redirect = loginPath()
   showModal({
     title: i18n.t('http.prompt'),
@@ -178,7 +183,9 @@ export function applyAnswerRules(status: number, answer: Answer | undefined, sil
   }
   if (status === 419 && /token/i.test(answer?.message ?? '')) {
     void refreshToken().catch(() => undefined)
-    pushAlert({ show: true, type: 'danger', message: i18n.t('http.token_expired') })
+    // A session just ended by a login elsewhere also ends its token: the open prompt says it all.
+    if (!forcedOutPromptOpen())
+      pushAlert({ show: true, type: 'danger', message: i18n.t('http.token_expired') })
     return true
   }
   const ok = (status >= 200 && status < 300) || status === 302
