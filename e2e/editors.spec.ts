@@ -80,8 +80,12 @@ afterAll(async () => {
 describe('editors', () => {
   snapshotFailures(() => [page, other])
 
-  it("the firm's notice written in the rich-text editor keeps bold text and an image, on reload and on the detail page; a typed <script> never runs", async () => {
+  /** The firm whose notice the rich-text test writes (the detail test reads it). */
+  let noticeFirm = 0
+
+  it("the firm's notice written in the rich-text editor keeps bold text and an image on reload; a typed <script> never runs", async () => {
     const id = await createFirm(page, `须知保险${stamp}`)
+    noticeFirm = id
     await page.goto(`/admin/firms/${id}`)
     const editor = page.locator('#resource-firms_insure_notify')
     await editor.click()
@@ -107,8 +111,10 @@ describe('editors', () => {
     await editor.getByText('<script>window.__pwned = 1</script>').waitFor()
     await editor.locator('img[src^="/uploads/"]').waitFor()
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+  })
 
-    // Someone who may only look sees the same on the detail page.
+  it('shows the notice to someone who may only look, on the detail page, with the script as text', async () => {
+    const id = noticeFirm
     const role = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/roles', {
       name: `只读${stamp}`,
       parent_id: 1,

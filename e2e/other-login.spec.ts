@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, newContext, snapshot } from './support/browser'
 import { pickFromUserMenu, waitForAlert, zh } from './support/identity'
@@ -14,12 +14,16 @@ afterAll(() => browser?.close())
 
 /** Third-party login through the OpenID provider that runs beside the server (support/openid-provider). */
 describe('third-party login', () => {
-  it('logs in through an OpenID provider: a new identity creates an account, and comes straight in next time', async () => {
+  /** Bob's browser: his first login through the provider creates his account; the next comes straight in. */
+  let bob: Page
+  const providerButton = () => bob.getByRole('button', { name: `使用 ${OIDC_CLIENT.label} 登录` })
+
+  it('logs in through an OpenID provider: a new identity creates an account', async () => {
     const context = await newContext(browser)
-    const page = await context.newPage()
-    const providerButton = page.getByRole('button', { name: `使用 ${OIDC_CLIENT.label} 登录` })
+    bob = await context.newPage()
+    const page = bob
     await page.goto('/open/login')
-    await providerButton.click()
+    await providerButton().click()
     await page.locator('input[name=login]').fill('bob')
     await page.locator('input[name=password]').fill('anything')
     await page.locator('button[type=submit]').click()
@@ -38,13 +42,15 @@ describe('third-party login', () => {
     await create.locator('button[type=submit]').click()
     await page.waitForURL('**/home/index')
     await page.getByRole('button', { name: zh.nav.account }).getByText('Bob Acme').waitFor()
+  })
 
-    // Known now: the provider remembers Bob, and the login ends where it was asked to.
+  it('comes straight in through the provider next time, to where the login was asked for', async () => {
+    const page = bob
     await pickFromUserMenu(page, zh.nav.logout)
     await page.goto('/open/login?redirect=%2Fhome%2Fpersonage%2Findex')
-    await providerButton.click()
+    await providerButton().click()
     await page.waitForURL('**/home/personage/index')
-    await context.close()
+    await page.context().close()
   })
 
   it('binds a new third-party identity to an existing account with its password', async () => {
