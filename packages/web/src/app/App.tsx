@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router'
 import { setNavigator } from '../api/navigation'
 import { AppProviders } from './AppProviders'
+import { getConfig } from './config'
 import { createAppRouter } from './router'
-import { startWechatShare } from './wechat/wechat-share'
+import { shouldShare } from './wechat/should-share'
 
 /**
  * The SPA: providers around the router; the HTTP client navigates through the router; inside
@@ -14,7 +15,18 @@ export function App() {
   useEffect(() => {
     setNavigator((to, options) => void router.navigate(to, options))
   }, [router])
-  useEffect(() => startWechatShare(router), [router])
+  useEffect(() => {
+    if (!shouldShare(getConfig().wechat_appid, navigator.userAgent)) return
+    let stop: (() => void) | undefined
+    let left = false
+    void import('./wechat/wechat-share').then((module) => {
+      if (!left) stop = module.startWechatShare(router)
+    })
+    return () => {
+      left = true
+      stop?.()
+    }
+  }, [router])
   return (
     <AppProviders>
       <RouterProvider router={router} />

@@ -81,6 +81,12 @@ function ThemeVariables() {
       '--bd-shadow': token.boxShadowTertiary,
       '--bd-success': token.colorSuccess,
       '--bd-warning': token.colorWarning,
+      '--bd-error': token.colorError,
+      '--bd-primary-hover': token.colorPrimaryHover,
+      '--bd-border-control': token.colorBorder,
+      '--bd-control-outline': token.controlOutline,
+      '--bd-error-outline': token.colorErrorOutline,
+      '--bd-text-placeholder': token.colorTextPlaceholder,
     }
     for (const [name, value] of Object.entries(vars)) style.setProperty(name, String(value))
   }, [token])

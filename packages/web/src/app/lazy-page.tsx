@@ -1,5 +1,6 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@brokerdesk/shared'
 import { type ComponentType, use } from 'react'
+import { languagePartsReady } from '../i18n/language'
 
 export type ChunkErrorType = 'timeout' | 'missing' | 'error'
 
@@ -74,7 +75,13 @@ export function lazyPage<P extends object>(
 
   const preload = (): Promise<ComponentType<P>> => {
     if (pending) return pending
-    const loading = loadChunk(chunk, loader).then(
+    // A page that brought a part of the language (dayjs's locale) renders once it is in.
+    const loadPage = async () => {
+      const module = await loader()
+      await languagePartsReady()
+      return module
+    }
+    const loading = loadChunk(chunk, loadPage).then(
       (module) => module.default,
       (error: unknown) => {
         if (error instanceof ChunkLoadError) {

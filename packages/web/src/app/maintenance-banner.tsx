@@ -1,10 +1,10 @@
 import type { GlobalConfig } from '@brokerdesk/shared'
 import { useQuery } from '@tanstack/react-query'
-import { Alert } from 'antd'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { http } from '../api/http'
+import { LazyAlert } from '../components/LazyAlert'
 import { getConfig } from './config'
 
 export const MAINTENANCE_KEY = ['open', 'config', 'maintenance'] as const
@@ -36,7 +36,7 @@ export function MaintenanceBanner() {
   const on = useMaintenance()
   if (!on) return null
   return (
-    <Alert
+    <LazyAlert
       type="warning"
       showIcon
       banner

@@ -1,6 +1,6 @@
 import type { AlertType } from '@brokerdesk/shared'
-import { Alert } from 'antd'
 import { type AlertItem, closeAlert, useAlerts } from '../state/alerts'
+import { LazyAlert } from './LazyAlert'
 
 type AntdAlertType = 'success' | 'info' | 'warning' | 'error'
 
@@ -22,7 +22,7 @@ function AlertStack({ items, position }: { items: AlertItem[]; position: 'top' |
   return (
     <div className={`bd-alerts bd-alerts--${position}`} aria-live="assertive">
       {items.map((item) => (
-        <Alert
+        <LazyAlert
           key={item.id}
           className={item.customClass}
           type={TYPE_MAP[item.type ?? 'default'] ?? 'info'}

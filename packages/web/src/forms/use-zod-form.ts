@@ -1,6 +1,6 @@
 import { Form, type FormInstance, type FormProps } from 'antd'
 import { useMemo, useState } from 'react'
-import { HttpError } from '../api/http'
+import { splitServerErrors } from './server-errors'
 import { isLazySchema, type SchemaSource, schemaAtHand, type ZodRuleOptions, zodField } from './zod-rule'
 
 type Values = Record<string, unknown>
@@ -15,18 +15,12 @@ export function showServerErrors(
   error: unknown,
   options: { ignore?: readonly string[] } = {},
 ): string[] {
-  if (!(error instanceof HttpError) || error.status !== 422) return []
-  const shown = new Set(Object.keys(form.getFieldsValue()))
-  const fields: { name: string; errors: string[] }[] = []
-  const rest: string[] = []
-  for (const [name, messages] of Object.entries(error.errors)) {
-    if (options.ignore?.includes(name)) continue
-    if (shown.has(name)) fields.push({ name, errors: messages.slice(0, 1) })
-    else rest.push(...messages.slice(0, 1))
-  }
+  const { fields, rest } = splitServerErrors(
+    error,
+    new Set(Object.keys(form.getFieldsValue())),
+    options.ignore,
+  )
   form.setFields(fields)
-  const told = fields.length > 0 || rest.length > 0 || Object.keys(error.errors).length > 0
-  if (!told && error.message) rest.push(error.message)
   return rest
 }
 

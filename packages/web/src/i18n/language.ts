@@ -8,14 +8,10 @@ import {
   RTL_LANGUAGES,
 } from '@brokerdesk/shared'
 import type { Locale as AntdLocale } from 'antd/es/locale'
-import dayjs from 'dayjs'
-import localizedFormat from 'dayjs/plugin/localizedFormat'
 import { getCookie, setCookie } from '../api/cookies'
 import { createStore, useStore } from '../state/create-store'
 import { i18n, NAMESPACE } from './i18n'
-import { ANTD_LOCALE_LOADERS, DAYJS_LOCALES, MESSAGE_LOADERS, SHARED_MESSAGE_LOADERS } from './languages'
-
-dayjs.extend(localizedFormat)
+import { ANTD_LOCALE_LOADERS, MESSAGE_LOADERS, SHARED_MESSAGE_LOADERS } from './languages'
 
 export const LANGUAGE_STORAGE_KEY = 'language'
 export const LANGUAGE_COOKIE = 'Language'
@@ -75,10 +71,31 @@ async function loadAntdLocale(language: Language): Promise<AntdLocale | undefine
   return (await ANTD_LOCALE_LOADERS[language]()).default
 }
 
-async function loadDayjsLocale(language: Language): Promise<string> {
-  const { name, load } = DAYJS_LOCALES[language]
-  if (load) await load()
-  return name
+/**
+ * Something else that follows the language, once it is in use (dayjs's locale): loaded with the
+ * language's texts, applied as the language becomes current.
+ */
+type LanguagePart = (language: Language) => Promise<() => void>
+
+const parts: LanguagePart[] = []
+let partsLoading: Promise<unknown> = Promise.resolve()
+
+/** Adds a part and loads it for the current language. */
+export function addLanguagePart(part: LanguagePart): void {
+  parts.push(part)
+  const language = localeStore.get().language
+  const loading = part(language).then(
+    (apply) => {
+      if (localeStore.get().language === language) apply()
+    },
+    () => undefined,
+  )
+  partsLoading = Promise.all([partsLoading, loading])
+}
+
+/** Settles once every part added so far follows the current language (pages wait for it to render). */
+export function languagePartsReady(): Promise<unknown> {
+  return partsLoading
 }
 
 function applyToDocument(language: Language): void {
@@ -93,19 +110,19 @@ function applyToDocument(language: Language): void {
 let latest = 0
 
 /**
- * Loads a language (messages, antd and dayjs locales) and makes it current. A language whose texts
+ * Loads a language (messages, antd's locale, the parts added) and makes it current. A language whose texts
  * fail to load is shown in English (the fallback language of i18next).
  */
 export async function applyLanguage(language: Language, options: { persist: boolean }): Promise<void> {
   const ticket = ++latest
-  const [, antd, dayjsName] = await Promise.all([
+  const [, antd, applyParts] = await Promise.all([
     loadMessages(language).catch(() => loadMessages(FALLBACK_LANGUAGE).catch(() => undefined)),
     loadAntdLocale(language).catch(() => undefined),
-    loadDayjsLocale(language).catch(() => 'en'),
+    Promise.all(parts.map((part) => part(language).catch(() => () => undefined))),
   ])
   if (ticket !== latest) return
   await i18n.changeLanguage(language)
-  dayjs.locale(dayjsName)
+  for (const apply of applyParts) apply()
   applyToDocument(language)
   localeStore.set({ language, antd })
   if (options.persist) {

@@ -1,7 +1,8 @@
 import type { TWxConfigAnswer } from '@brokerdesk/shared'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { BRIDGE, bridgeResultOf, bridgeStore } from './bridge-store'
-import { type ShareDeps, sharePage, shouldShare, type WxSdk } from './wechat-share'
+import { shouldShare } from './should-share'
+import { type ShareDeps, sharePage, type WxSdk } from './wechat-share'
 
 const ANSWER: TWxConfigAnswer = {
   wxconfig: {

@@ -1,6 +1,5 @@
 import { type TWxConfigAnswer, type TWxShareData, WECHAT_JS_SDK_URL } from '@brokerdesk/shared'
 import { http } from '../../api/http'
-import { getConfig } from '../config'
 import { bridgeFailed, bridgePending, bridgeReady, recordBridgeResult } from './bridge-store'
 
 /** The part of WeChat's JS-SDK (`window.wx`) the SPA uses. */
@@ -25,11 +24,6 @@ declare global {
 }
 
 const SHARE_APIS = ['updateAppMessageShareData', 'updateTimelineShareData'] as const
-
-/** Only inside WeChat's browser, and only when the server has an appid for it. */
-export function shouldShare(appId: string, userAgent: string): boolean {
-  return appId !== '' && /MicroMessenger/i.test(userAgent)
-}
 
 let sdk: Promise<WxSdk> | null = null
 
@@ -102,15 +96,14 @@ export async function sharePage(deps: ShareDeps = browserDeps): Promise<void> {
 }
 
 /**
- * Inside WeChat's browser with an appid configured, shares each page the router lands on (after it
- * has rendered and set its title). Returns the unsubscribe function, a no-op elsewhere.
+ * Shares each page the router lands on (after it has rendered and set its title), inside WeChat's
+ * browser (see should-share.ts). Returns the unsubscribe function.
  */
 export function startWechatShare(router: {
   subscribe: (
     listener: (state: { navigation: { state: string }; location: { key: string } }) => void,
   ) => () => void
 }): () => void {
-  if (!shouldShare(getConfig().wechat_appid, navigator.userAgent)) return () => undefined
   let shared = ''
   const share = (key: string) => {
     if (key === shared) return

@@ -1,10 +1,10 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons'
 import type { FilterMeta, OptionItem, ResourcePageData } from '@brokerdesk/shared'
 import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd'
-import dayjs, { type Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Params } from '../../api/http'
+import { type Dayjs, dayjs } from '../../i18n/dayjs'
 import { fieldTitle, optionText } from './option-label'
 import { flattenOptions } from './resource-api'
 

@@ -1,7 +1,7 @@
 import type { FieldMeta, FilterMeta, ResourcePageData } from '@brokerdesk/shared'
-import dayjs from 'dayjs'
 import type { TFunction } from 'i18next'
 import { describe, expect, it } from 'vitest'
+import { dayjs } from '../../i18n/dayjs'
 import { displayValue } from './option-label'
 import { filterParams, filterValues } from './ResourceFilters'
 

@@ -1,5 +1,6 @@
 import { DatePicker, Flex, Segmented, Skeleton, Table } from 'antd'
-import type { Dayjs } from 'dayjs'
+// antd's RangePicker reads dayjs's locale, which this import keeps in the user's language.
+import '../../../i18n/dayjs'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Params } from '../../../api/http'
@@ -9,6 +10,7 @@ import { filterOptions } from '../../../components/resource/ResourceFilters'
 import { PageFrame, QueryState, type ResourcePageProps } from '../../../components/resource/ResourcePage'
 import { type Row, usePageData, useResourceList } from '../../../components/resource/resource-api'
 import { TransferButtons } from '../../../components/resource/transfer/TransferButtons'
+import type { Dayjs } from '../../../i18n/dayjs'
 import { menuLabel } from '../../../i18n/menu-label'
 
 type Range = [Dayjs | null, Dayjs | null] | null

@@ -1,7 +1,7 @@
-import dayjs from 'dayjs'
 import { useState } from 'react'
 import ResourceListPage from '../../../components/resource/ResourceListPage'
 import type { ResourcePageProps } from '../../../components/resource/ResourcePage'
+import { dayjs } from '../../../i18n/dayjs'
 
 /** The operation log: opens on today's entries (the date filter can be cleared). */
 export default function LogList(props: ResourcePageProps) {

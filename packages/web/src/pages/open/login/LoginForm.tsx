@@ -1,13 +1,15 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons'
-import { Alert, Button, Checkbox, Form, Input } from 'antd'
-import { type ComponentProps, lazy, Suspense, useState } from 'react'
+import { Button } from 'antd'
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { HttpError } from '../../../api/http'
 import { captchaRequiredBy, retryAfterOf } from '../../../api/identity'
 import type { UserAnswer } from '../../../api/types'
-import { showServerErrors, useZodForm } from '../../../forms/use-zod-form'
-import { lazySchema, zodField } from '../../../forms/zod-rule'
+import { LazyAlert } from '../../../components/LazyAlert'
+import { LightCheckbox, LightField, LightInput, LightPassword } from '../../../components/LightForm/LightForm'
+import { splitServerErrors } from '../../../forms/server-errors'
+import { fieldLabel, firstIssue, issueMessage, lazySchema } from '../../../forms/zod-rule'
 
 /** The login rules (with zod), loaded as the form gets the focus: the login page shows without them. */
 const loginSchema = lazySchema(() => import('@brokerdesk/shared/auth').then((module) => module.ZLoginInput))
@@ -26,15 +28,6 @@ const CaptchaField = lazy(() =>
   })),
 )
 
-/** The form control Form.Item hands its value and onChange to, the captcha loading inside. */
-function LazyCaptchaField(props: ComponentProps<typeof CaptchaField>) {
-  return (
-    <Suspense fallback={null}>
-      <CaptchaField {...props} />
-    </Suspense>
-  )
-}
-
 export interface LoginValues {
   username: string
   password: string
@@ -52,53 +45,130 @@ interface LoginFormProps {
   full?: boolean
 }
 
+type Field = 'username' | 'password' | 'captcha'
+type Messages = Partial<Record<Field, string>>
+
 /**
  * Account name / e-mail / mobile number and password. After the third failure the server asks for the
  * slider captcha, which then guards every try; after ten it refuses the account for a while (429),
- * which is said with the minutes to wait.
+ * which is said with the minutes to wait. Plain controls (not antd's Form): the login page is the first
+ * page of every back-office user and loads without antd's Form and Input. Each field is checked with
+ * the shared rules as it changes and loses the focus, and all of them before sending.
  */
 export function LoginForm({ name, submit, onLoggedIn, submitText, full = false }: LoginFormProps) {
   const { t } = useTranslation()
-  const { form, field, formProps } = useZodForm<LoginValues>(loginSchema)
+  // The values in a ref (a state copy only to render them): the checks run after awaits, and a check or
+  // a try must read the values as they are then, not as an earlier render saw them.
+  const values = useRef<LoginValues>({ username: '', password: '', remember: false })
+  const [, setShown] = useState(values.current)
+  const [messages, setMessages] = useState<Messages>({})
+  const checks = useRef<Record<string, number>>({})
   const [captchaRequired, setCaptchaRequired] = useState(false)
   const [lockedMinutes, setLockedMinutes] = useState(0)
   const [notice, setNotice] = useState('')
   const [submitting, setSubmitting] = useState(false)
+  const trying = useRef(false)
+  const schema = captchaRequired ? loginWithCaptchaSchema : loginSchema
+  const fields: Field[] = captchaRequired ? ['username', 'password', 'captcha'] : ['username', 'password']
+  const idOf = (field: string) => `${name}_${field}`
 
-  const onFinish = async (values: LoginValues) => {
+  /** The field's first failure against the shared rules (none when the rules cannot be loaded). */
+  const messageOf = async (field: Field): Promise<string | undefined> => {
+    const rules = await schema.load().catch(() => undefined)
+    const issue = rules && firstIssue(rules, field, { ...values.current })
+    return issue ? issueMessage(issue, fieldLabel(field)) : undefined
+  }
+
+  /** Checks a field; a newer check of the same field wins over an older one still running. */
+  const check = (field: Field) => {
+    const round = (checks.current[field] ?? 0) + 1
+    checks.current[field] = round
+    void messageOf(field).then((message) => {
+      if (checks.current[field] === round) setMessages((shown) => ({ ...shown, [field]: message }))
+    })
+  }
+
+  const put = <K extends keyof LoginValues>(field: K, value: LoginValues[K]) => {
+    values.current = { ...values.current, [field]: value }
+    setShown(values.current)
+  }
+
+  const change = (field: Field, value: string | undefined) => {
+    put(field, value)
+    check(field)
+  }
+
+  const send = async () => {
+    const sent = values.current
     setSubmitting(true)
     setLockedMinutes(0)
     setNotice('')
     try {
       const answer = await submit({
-        username: values.username.trim(),
-        password: values.password,
-        remember: values.remember === true,
-        ...(values.captcha ? { captcha: values.captcha } : {}),
+        username: sent.username.trim(),
+        password: sent.password,
+        remember: sent.remember === true,
+        ...(sent.captcha ? { captcha: sent.captcha } : {}),
       })
       onLoggedIn(answer)
     } catch (error) {
       if (!(error instanceof HttpError)) return
       // A ticket is good for one try.
-      if (values.captcha) form.setFieldValue('captcha', undefined)
+      if (sent.captcha) put('captcha', undefined)
       if (error.status === 429) {
         setLockedMinutes(Math.max(1, Math.ceil((retryAfterOf(error.body) ?? 60) / 60)))
       } else if (error.status === 422) {
         // The slider appearing says enough the first time; afterwards its message goes under it.
         const askedNow = captchaRequiredBy(error.body) && !captchaRequired
         if (askedNow) setCaptchaRequired(true)
-        const rest = showServerErrors(form, error, { ignore: askedNow ? ['captcha'] : [] })
-        if (rest.length > 0) setNotice(rest[0])
+        const split = splitServerErrors(error, new Set(fields), askedNow ? ['captcha'] : [])
+        setMessages((shown) => {
+          const next = { ...shown }
+          for (const field of split.fields) next[field.name as Field] = field.errors[0]
+          return next
+        })
+        if (split.rest.length > 0) setNotice(split.rest[0])
       }
     } finally {
       setSubmitting(false)
     }
   }
 
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    // One try at a time: a second press while the fields are checked or the try is out does nothing.
+    if (trying.current) return
+    trying.current = true
+    try {
+      await checkAndSend()
+    } finally {
+      trying.current = false
+    }
+  }
+
+  const checkAndSend = async () => {
+    for (const field of fields) checks.current[field] = (checks.current[field] ?? 0) + 1
+    const found = await Promise.all(fields.map(messageOf))
+    setMessages(Object.fromEntries(fields.map((field, n) => [field, found[n]])))
+    const wrong = fields.find((_, n) => found[n] !== undefined)
+    if (wrong) {
+      document.getElementById(idOf(wrong))?.focus()
+      return
+    }
+    await send()
+  }
+
+  const { username, password, remember, captcha } = values.current
   return (
-    <Form<LoginValues> {...formProps} name={name} onFinish={onFinish} initialValues={{ remember: false }}>
+    <form
+      id={name}
+      className="bd-light-form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={() => void schema.load().catch(() => undefined)}
+    >
       {lockedMinutes > 0 && (
-        <Alert
+        <LazyAlert
           className="bd-auth__notice"
           type="error"
           showIcon
@@ -106,44 +176,62 @@ export function LoginForm({ name, submit, onLoggedIn, submitText, full = false }
           description={t('auth.login.locked', { minutes: lockedMinutes })}
         />
       )}
-      {notice && <Alert className="bd-auth__notice" type="error" showIcon title={notice} />}
-      <Form.Item label={t('fields.username')} {...field('username')}>
-        <Input
+      {notice && <LazyAlert className="bd-auth__notice" type="error" showIcon title={notice} />}
+      <LightField id={idOf('username')} label={t('fields.username')} error={messages.username}>
+        <LightInput
+          id={idOf('username')}
+          name="username"
+          value={username}
+          onChange={(event) => change('username', event.target.value)}
+          onBlur={() => check('username')}
+          invalid={Boolean(messages.username)}
           prefix={<UserOutlined />}
           placeholder={t('auth.login.username_placeholder')}
           autoComplete="username"
-          size="large"
         />
-      </Form.Item>
-      <Form.Item label={t('fields.password')} {...field('password')}>
-        <Input.Password
+      </LightField>
+      <LightField id={idOf('password')} label={t('fields.password')} error={messages.password}>
+        <LightPassword
+          id={idOf('password')}
+          name="password"
+          value={password}
+          onChange={(event) => change('password', event.target.value)}
+          onBlur={() => check('password')}
+          invalid={Boolean(messages.password)}
           prefix={<LockOutlined />}
           placeholder={t('auth.login.password_placeholder')}
           autoComplete="current-password"
-          size="large"
         />
-      </Form.Item>
+      </LightField>
       {captchaRequired && (
-        <Form.Item
+        <LightField
+          id={idOf('captcha')}
           label={t('auth.login.captcha_label')}
           extra={t('auth.login.captcha_help')}
-          {...zodField(loginWithCaptchaSchema, 'captcha')}
-          validateTrigger={['onChange']}
+          error={messages.captcha}
+          group
         >
-          <LazyCaptchaField />
-        </Form.Item>
+          <Suspense fallback={null}>
+            <CaptchaField value={captcha} onChange={(ticket) => change('captcha', ticket)} />
+          </Suspense>
+        </LightField>
       )}
       {full && (
         <div className="bd-auth__row bd-auth__options">
-          <Form.Item name="remember" valuePropName="checked" noStyle>
-            <Checkbox>{t('fields.remember')}</Checkbox>
-          </Form.Item>
+          <LightCheckbox
+            id={idOf('remember')}
+            name="remember"
+            checked={remember === true}
+            onChange={(event) => put('remember', event.target.checked)}
+          >
+            {t('fields.remember')}
+          </LightCheckbox>
           <Link to="/open/password">{t('auth.login.forgot')}</Link>
         </div>
       )}
       <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
         {submitText}
       </Button>
-    </Form>
+    </form>
   )
 }

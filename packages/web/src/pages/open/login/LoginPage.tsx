@@ -1,4 +1,3 @@
-import { Alert } from 'antd'
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
@@ -7,6 +6,7 @@ import { isLoggedIn, type UserAnswer } from '../../../api/types'
 import { getConfig } from '../../../app/config'
 import { useDocumentTitle } from '../../../app/use-document-title'
 import { AuthCard } from '../../../components/AuthCard/AuthCard'
+import { LazyAlert } from '../../../components/LazyAlert'
 import { PageLoading } from '../../../components/PageLoading'
 import { signIn, useSession } from '../../../state/session'
 import { LoginForm } from './LoginForm'
@@ -72,7 +72,7 @@ export default function LoginPage() {
       }
     >
       {otherLoginError && (
-        <Alert
+        <LazyAlert
           className="bd-auth__notice"
           type="error"
           showIcon

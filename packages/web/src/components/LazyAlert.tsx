@@ -1,0 +1,57 @@
+import type { AlertProps } from 'antd'
+import { Component, lazy, type ReactNode, Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+
+const Alert = lazy(() => import('./alert-chunk').then((module) => ({ default: module.Alert })))
+
+/**
+ * antd's Alert, loaded the first time one shows: the alerts every page can show (the server's
+ * `alert` messages, a refused login) keep it and its icons out of the first page. When its chunk
+ * cannot be loaded (the very alert may say the server is unreachable) the alert's text shows plain.
+ * Pages that show an alert from the start use antd's Alert itself.
+ */
+export function LazyAlert(props: AlertProps) {
+  return (
+    <ChunkFailed fallback={<PlainAlert {...props} />}>
+      <Suspense fallback={null}>
+        <Alert {...props} />
+      </Suspense>
+    </ChunkFailed>
+  )
+}
+
+class ChunkFailed extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children
+  }
+}
+
+/** The alert without antd: a bordered box in the type's colour, its texts and a close button. */
+function PlainAlert({ type = 'info', title, description, closable, className, role = 'alert' }: AlertProps) {
+  const { t } = useTranslation()
+  const onClose = typeof closable === 'object' ? closable.onClose : undefined
+  return (
+    <div className={`bd-plain-alert bd-plain-alert--${type} ${className ?? ''}`} role={role}>
+      <div className="bd-plain-alert__text">
+        <div>{title}</div>
+        {description && <div>{description}</div>}
+      </div>
+      {onClose && (
+        <button
+          type="button"
+          className="bd-plain-alert__close"
+          aria-label={t('http.close')}
+          onClick={(event) => onClose(event)}
+        >
+          ×
+        </button>
+      )}
+    </div>
+  )
+}
