@@ -105,6 +105,12 @@ export const configResource = defineResource({
         })
       }
     }
+    // A text setting's own limit (its input's maxLength): the value reaches other services as it is
+    // (a map key goes into a URL), so the server holds it to what the input allows.
+    const { maxLength } = (value.options ?? {}) as { maxLength?: unknown }
+    if (value.type === 1 && typeof maxLength === 'number' && text.length > maxLength) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: `validations.messages.max?max=${maxLength}` })
+    }
     if (value.type === 4 && !BOOLEAN_VALUES.includes(text)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'validations.messages.boolean' })
     }

@@ -111,6 +111,18 @@ describe('typed settings', () => {
     expect(tooBig.json().errors.value[0]).toContain('86400')
     expect((await admin.put(`/admin/configs/${retryRow.id}`, { value: '120' })).statusCode).toBe(200)
   })
+
+  it("hold a text setting to its input's maxLength (a map key of 10,000 characters made AMap's URL too long)", async () => {
+    const list = await admin.get('/admin/configs/list?key=amap_server_key')
+    const row = list.json().data.find((item: { key: string }) => item.key === 'amap_server_key')
+    const tooLong = await admin.put(`/admin/configs/${row.id}`, { value: 'k'.repeat(101) })
+    expect(tooLong.statusCode).toBe(422)
+    expect(tooLong.json().errors.value[0]).toContain('100')
+    const stored = await admin.get(`/admin/configs/${row.id}`)
+    expect(stored.json().row.value).toBe('')
+    expect((await admin.put(`/admin/configs/${row.id}`, { value: 'k'.repeat(100) })).statusCode).toBe(200)
+    expect((await admin.put(`/admin/configs/${row.id}`, { value: '' })).statusCode).toBe(200)
+  })
 })
 
 describe('maintenance mode', () => {
