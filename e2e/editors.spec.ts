@@ -83,7 +83,7 @@ describe('editors', () => {
   /** The firm whose notice the rich-text test writes (the detail test reads it). */
   let noticeFirm = 0
 
-  it("the firm's notice written in the rich-text editor keeps bold text and an image on reload; a typed <script> never runs", async () => {
+  it("the firm's notice written in the rich-text editor is saved with bold text, an image and a typed <script> as text", async () => {
     const id = await createFirm(page, `须知保险${stamp}`)
     noticeFirm = id
     await page.goto(`/admin/firms/${id}`)
@@ -105,7 +105,11 @@ describe('editors', () => {
     expect(stored.body.row.insure_notify).toContain('<strong>投保前请仔细阅读</strong>')
     expect(stored.body.row.insure_notify).toContain('&lt;script&gt;')
     expect(stored.body.row.insure_notify).toMatch(/<img src="\/uploads\/[^"]+"/)
+  })
 
+  it('shows the saved notice in the editor again after a reload, the script as text', async () => {
+    const id = noticeFirm
+    const editor = page.locator('#resource-firms_insure_notify')
     await page.goto(`/admin/firms/${id}`)
     await editor.locator('strong', { hasText: '投保前请仔细阅读' }).waitFor(WITHIN)
     await editor.getByText('<script>window.__pwned = 1</script>').waitFor()

@@ -45,7 +45,7 @@ async function captchaDialog(page: Page) {
 }
 
 describe('identity', () => {
-  it('registers with an SMS code and the agreement', async () => {
+  it('checks the registration fields as the user types, the first failure of each', async () => {
     const context = await newContext(browser)
     const page = await context.newPage()
     alicePage = page
@@ -62,7 +62,11 @@ describe('identity', () => {
     await form.getByText(rule('confirmed', zh.fields.password_confirmation)).waitFor()
     await form.locator('#register_password_confirmation').fill(alice.password)
     await form.locator('#register_mobile_phone').fill(alice.mobile)
+  })
 
+  it('registers with an SMS code and the agreement', async () => {
+    const page = alicePage
+    const form = page.locator('form#register')
     // The code needs the slider first, then the send button counts down.
     const known = smsTo(alice.mobile).length
     await form.getByRole('button', { name: zh.auth.code.send }).click()

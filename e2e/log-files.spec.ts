@@ -91,15 +91,16 @@ describe('operations: log files and maintenance mode', () => {
     expect(content).toContain('"msg":"request completed"')
   })
 
-  it('shows an ordinary user the maintenance page and the administrator a banner', async () => {
-    const account = await callApi(page, 'POST', '/admin/users', USER)
-    expect(account.status, JSON.stringify(account.body)).toBe(201)
-
+  it('shows the administrator a banner while maintenance is on', async () => {
     await switchMaintenance(true)
     await page.goto('/admin/index')
     await page.getByRole('status').filter({ hasText: zh.maintenance.banner }).waitFor()
     await snapshot(page, 'maintenance-banner-zh')
+  })
 
+  it('shows an ordinary user the maintenance page, before and after logging in', async () => {
+    const account = await callApi(page, 'POST', '/admin/users', USER)
+    expect(account.status, JSON.stringify(account.body)).toBe(201)
     userContext = await newContext(browser)
     userPage = await userContext.newPage()
     await userPage.goto('/open/index')
