@@ -35,3 +35,6 @@ export function integerRangeOf(column: PgColumn): { min: number; max: number } {
 
 /** Whether a number can be the id of a record: a positive PostgreSQL integer. */
 export const isRecordId = (id: number) => Number.isInteger(id) && id > 0 && id <= MAX_INTEGER
+
+/** Whether a column holds text (a list searches it with ILIKE '%…%'). */
+export const isTextColumn = (column: PgColumn) => column.dataType === 'string'

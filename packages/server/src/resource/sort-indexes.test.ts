@@ -19,7 +19,7 @@ import { rolesBinding } from '../modules/roles/roles.resource'
 import { usersBinding } from '../modules/users/users.resource'
 import { yearsBinding } from '../modules/years/years.resource'
 import { openTestDatabase } from '../testing/test-database'
-import { columnOf } from './columns'
+import { columnOf, isTextColumn } from './columns'
 import { defaultSort } from './parse-list-query'
 
 const bindings = [
@@ -84,17 +84,57 @@ describe('every list sort reads an index (issue 13: a million rows)', () => {
   }
 })
 
+/** The tables that grow without bound (visitors and every operation add rows): their text searches read indexes. */
+const growing = [productsBinding, logsBinding, usersBinding, contactMessagesBinding]
+
 describe('text search indexes (issue 13: a million rows)', () => {
-  it('keep their pending list small, so new rows do not tip a search to a scan of the whole table', async () => {
+  let gin: Array<{ table_name: string; definition: string; options: string }>
+  /** The statistics of text_bigrams(column), by name: how common a word of two characters is. */
+  let bigramStatistics: Set<string>
+  beforeAll(async () => {
     const result = (await database.db.execute(sql`
-      select c.relname as name, coalesce(array_to_string(c.reloptions, ','), '') as options
+      select t.relname as table_name, pg_get_indexdef(c.oid) as definition,
+             coalesce(array_to_string(c.reloptions, ','), '') as options
         from pg_index i
         join pg_class c on c.oid = i.indexrelid
-        join pg_class t on t.oid = i.indrelid and t.relname = 'products'
-        join pg_am am on am.oid = c.relam and am.amname = 'gin'`)) as unknown as {
-      rows: Array<{ name: string; options: string }>
-    }
-    expect(result.rows.length).toBe(8)
-    for (const row of result.rows) expect(row.options, row.name).toContain('gin_pending_list_limit=64')
+        join pg_class t on t.oid = i.indrelid
+        join pg_am am on am.oid = c.relam and am.amname = 'gin'`)) as unknown as { rows: typeof gin }
+    gin = result.rows
+    const statistics = (await database.db.execute(
+      sql`select stxname as name from pg_statistic_ext`,
+    )) as unknown as { rows: Array<{ name: string }> }
+    bigramStatistics = new Set(statistics.rows.map((row) => row.name))
+  })
+
+  for (const binding of growing) {
+    const table = getTableName(binding.table)
+    it(`${table}: each text column the keyword box and the like filters search has a trigram and a bigram index`, () => {
+      const searched = binding.definition.filters.flatMap((filter) =>
+        filter.kind === 'keyword' || filter.kind === 'like' ? filter.fields : [],
+      )
+      const indexed = gin.filter((row) => row.table_name === table).map((row) => row.definition)
+      const missing = [...new Set(searched)].flatMap((field) => {
+        const column = columnOf(binding.table, field)
+        if (column === undefined || !isTextColumn(column)) return []
+        const trigrams = indexed.some((definition) => definition.includes(`(${column.name} gin_trgm_ops)`))
+        const bigrams =
+          binding.bigramColumns?.includes(field) === true &&
+          indexed.some((definition) => new RegExp(`text_bigrams\\(\\(?${column.name}\\b`).test(definition))
+        const counted = bigramStatistics.has(`${table}_${column.name}_bigrams_stat`)
+        return [
+          ...(trigrams ? [] : [`${field} (trigrams)`]),
+          ...(bigrams ? [] : [`${field} (bigrams)`]),
+          ...(counted ? [] : [`${field} (statistics of its bigrams)`]),
+        ]
+      })
+      expect(missing, `${table} searches text no index reads`).toEqual([])
+    })
+  }
+
+  it('keep their pending list small, so new rows do not tip a search to a scan of the whole table', () => {
+    const tables = growing.map((binding) => getTableName(binding.table))
+    const rows = gin.filter((row) => tables.includes(row.table_name))
+    expect(rows.filter((row) => row.table_name === 'products').length).toBe(8)
+    for (const row of rows) expect(row.options, row.definition).toContain('gin_pending_list_limit=64')
   })
 })

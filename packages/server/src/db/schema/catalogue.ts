@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
-import { nestedSet, serialId, sortIndexes, timestamps } from './columns'
+import { nestedSet, serialId, sortIndexes, textSearchIndexes, timestamps } from './columns'
 
 /** First and second level insurance classifications. */
 export const classifys = pgTable(
@@ -92,10 +92,6 @@ export const products = pgTable(
   },
   (t) => {
     const live = sql`deleted_at is null`
-    // The text searches' GIN indexes keep their pending list (rows written since the last merge) small:
-    // the planner prices every pending page, and a list of a few thousand new rows tipped a keyword
-    // that matches nothing from these indexes to a scan of the whole table in id order (seconds).
-    const gin = { gin_pending_list_limit: 64 }
     return [
       uniqueIndex('products_uid_unique').on(t.uid).where(sql`deleted_at is null and uid <> ''`),
       index('products_live_id_idx').on(t.id).where(live),
@@ -109,22 +105,8 @@ export const products = pgTable(
       index('products_stop_at_id_idx').on(t.stop_at, t.id).where(live),
       index('products_created_at_id_idx').on(t.created_at, t.id).where(live),
       index('products_updated_at_id_idx').on(t.updated_at, t.id).where(live),
-      // The keyword box and the text filters (ILIKE '%…%'): trigram indexes (pg_trgm; see decisions.md).
-      index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with(gin).where(live),
-      index('products_uid_trgm_idx').using('gin', t.uid.op('gin_trgm_ops')).with(gin).where(live),
-      index('products_no_trgm_idx').using('gin', t.no.op('gin_trgm_ops')).with(gin).where(live),
-      index('products_company_no_trgm_idx')
-        .using('gin', t.company_no.op('gin_trgm_ops'))
-        .with(gin)
-        .where(live),
-      // …and of two characters (a Chinese word is often two), which hold no trigram.
-      index('products_name_bigram_idx').using('gin', sql`text_bigrams(${t.name})`).with(gin).where(live),
-      index('products_uid_bigram_idx').using('gin', sql`text_bigrams(${t.uid})`).with(gin).where(live),
-      index('products_no_bigram_idx').using('gin', sql`text_bigrams(${t.no})`).with(gin).where(live),
-      index('products_company_no_bigram_idx')
-        .using('gin', sql`text_bigrams(${t.company_no})`)
-        .with(gin)
-        .where(live),
+      // The keyword box and the text filters (ILIKE '%…%'; see decisions.md).
+      ...textSearchIndexes('products', [t.name, t.uid, t.no, t.company_no]),
     ]
   },
 )

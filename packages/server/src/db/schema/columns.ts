@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, index, integer, smallint, timestamp } from 'drizzle-orm/pg-core'
+import {
+  type AnyPgColumn,
+  type ExtraConfigColumn,
+  index,
+  integer,
+  smallint,
+  timestamp,
+} from 'drizzle-orm/pg-core'
 
 /** created_at / updated_at / deleted_at, carried by every table; deleted_at marks a soft delete. */
 export const timestamps = {
@@ -30,4 +37,25 @@ export function sortIndexes(table: string, id: AnyPgColumn, columns: AnyPgColumn
   return columns.map((column) =>
     index(`${table}_${column.name}_id_idx`).on(column, id).where(sql`deleted_at is null`),
   )
+}
+
+/**
+ * The indexes of a list's text searches (`ILIKE '%…%'`: the keyword box, `like` filters) over the live
+ * rows: per column a trigram index (pg_trgm) and an index of `text_bigrams(column)`, for words of two
+ * characters, which hold no trigram (a Chinese word is often two; the binding names these columns in
+ * `bigramColumns`). Every column searched together needs both: one without an index for the word
+ * makes the whole search a scan. Their pending lists (rows written since the last merge) stay small:
+ * the planner prices every pending page, and a few thousand new rows tipped a keyword matching nothing
+ * to a scan of the whole table. resource/sort-indexes.test.ts holds the tables that grow to this.
+ */
+export function textSearchIndexes(table: string, columns: ExtraConfigColumn[]) {
+  const live = sql`deleted_at is null`
+  const gin = { gin_pending_list_limit: 64 }
+  return columns.flatMap((column) => [
+    index(`${table}_${column.name}_trgm_idx`).using('gin', column.op('gin_trgm_ops')).with(gin).where(live),
+    index(`${table}_${column.name}_bigram_idx`)
+      .using('gin', sql`text_bigrams(${column})`)
+      .with(gin)
+      .where(live),
+  ])
 }

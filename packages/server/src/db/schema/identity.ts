@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
-import { nestedSet, serialId, sortIndexes, timestamps } from './columns'
+import { nestedSet, serialId, sortIndexes, textSearchIndexes, timestamps } from './columns'
 import { menus } from './menus'
 
 /** status: 0-cancelled, 1-effective, 2-stopped. */
@@ -67,6 +67,8 @@ export const users = pgTable(
       .on(sql`${t.mobile_phone} text_pattern_ops`)
       .where(sql`deleted_at is null`),
     ...sortIndexes('users', t.id, [t.status, t.created_at, t.updated_at]),
+    // The keyword box (anywhere in the account name, name, nickname, e-mail or phone).
+    ...textSearchIndexes('users', [t.uname, t.name, t.nickname, t.email, t.mobile_phone]),
   ],
 )
 

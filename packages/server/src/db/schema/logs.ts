@@ -1,5 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core'
-import { timestamps } from './columns'
+import { textSearchIndexes, timestamps } from './columns'
 
 /** The operation log: one row per logged request. */
 export const logs = pgTable(
@@ -25,5 +25,7 @@ export const logs = pgTable(
     index('logs_user_id_id_idx').on(t.user_id, t.id),
     index('logs_menu_id_id_idx').on(t.menu_id, t.id),
     index('logs_app_id_id_idx').on(t.app_id, t.id),
+    // The keyword box (place, URL, IP): 1.6 s for a word matching nothing at 1M entries without them.
+    ...textSearchIndexes('logs', [t.location, t.url, t.ip]),
   ],
 )

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core'
-import { serialId, sortIndexes, timestamps } from './columns'
+import { serialId, sortIndexes, textSearchIndexes, timestamps } from './columns'
 import { users } from './identity'
 
 /**
@@ -84,5 +84,7 @@ export const contactMessages = pgTable(
     index('contact_messages_ip_created_at_idx').on(t.ip, t.created_at),
     index('contact_messages_status_idx').on(t.status).where(sql`deleted_at is null`),
     ...sortIndexes('contact_messages', t.id, [t.created_at, t.updated_at]),
+    // The keyword box (the visitor's name, contact and words) and the IP filter.
+    ...textSearchIndexes('contact_messages', [t.name, t.contact, t.content, t.ip]),
   ],
 )

@@ -17,6 +17,7 @@ import { submitContactMessage } from './submit-contact-message'
 export const contactMessagesBinding: ResourceBinding = {
   definition: contactMessageResource,
   table: contactMessages,
+  bigramColumns: ['name', 'contact', 'content', 'ip'],
   pageColumns: (page) => ({
     replier_name:
       sql<string>`coalesce((select coalesce(nullif(${users.name}, ''), ${users.uname}) from ${users} where ${users.id} = ${page.replied_by}), '')`.as(

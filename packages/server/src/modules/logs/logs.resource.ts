@@ -11,6 +11,7 @@ import type { ResourceBinding } from '../../resource/types'
 export const logsBinding: ResourceBinding = {
   definition: logResource,
   table: logs,
+  bigramColumns: ['location', 'url', 'ip'],
   seeded: [
     { kind: 'users', key: 'user_id', fields: { user_name: 'name' } },
     { kind: 'menus', key: 'menu_id', fields: { menu_name: 'name' } },

@@ -32,6 +32,7 @@ export const usersBinding: ResourceBinding = {
   definition: userResource,
   seeded: [{ kind: 'users', key: 'id', fields: { name: 'name' } }],
   table: users,
+  bigramColumns: ['uname', 'name', 'nickname', 'email', 'mobile_phone'],
   uniqueIndexes: {
     users_uname_unique: 'uname',
     users_email_unique: 'email',
