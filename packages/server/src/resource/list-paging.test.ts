@@ -124,6 +124,9 @@ describe('text search', () => {
     expect(await names('寿险')).toHaveLength(6)
     expect(await names('AL')).toHaveLength(6)
     expect(await names('无此')).toEqual([])
+    // …and take a wildcard literally, as the escaped ILIKE does.
+    expect(await names('%a')).toEqual([])
+    expect(await names('_l')).toEqual([])
     const named = await list(`per_page=200&page=1&name=${encodeURIComponent('鑫盈')}`)
     expect(named.data).toHaveLength(5)
   })
