@@ -182,20 +182,22 @@ describe('the catalogue', () => {
     )
   })
 
-  it('creates a product under them', async () => {
-    await createRecord(
-      'products',
-      async () => {
-        const products = form('products')
-        await products.locator('#resource-products_name').fill(names.product)
-        await choose(item('products', zh.fields.firm_id), names.firm)
-        await choose(item('products', zh.fields.classify_id), names.classify)
-        await choose(item('products', zh.fields.classify2_id), names.classify2)
-        await choose(item('products', zh.fields.pclassify_id), '成人保障')
-        await snapshot(page, 'catalogue-product-edit-zh')
-      },
-      names.product,
-    )
+  it("fills a new product's company, classifications and group from the records made above", async () => {
+    await page.goto('/admin/products')
+    await page.getByRole('link', { name: zh.actions.create }).click()
+    await page.waitForURL('**/admin/products/create')
+    const products = form('products')
+    await products.waitFor()
+    await products.locator('#resource-products_name').fill(names.product)
+    await choose(item('products', zh.fields.firm_id), names.firm)
+    await choose(item('products', zh.fields.classify_id), names.classify)
+    await choose(item('products', zh.fields.classify2_id), names.classify2)
+    await choose(item('products', zh.fields.pclassify_id), '成人保障')
+  })
+
+  it('saves the product under them and lists it', async () => {
+    await snapshot(page, 'catalogue-product-edit-zh')
+    await save('products', names.product)
   })
 
   it('keeps a typed date on Enter without submitting, scrolls a failed save to its first error, and asks before leaving a changed form', async () => {
