@@ -78,8 +78,10 @@ describe('the developer console on a local server', () => {
     await page.waitForURL('**/admin/notices')
     await page.getByRole('link', { name: zh.actions.create }).click()
     await page.waitForURL('**/admin/notices/create')
-    // The breadcrumb names the plug-in's own items in the user's language too.
-    await page.locator('.ant-breadcrumb').getByText('公告详情').waitFor()
+    // The breadcrumb names the plug-in's own items in the user's language too: its list, then "create".
+    const trail = page.locator('.ant-breadcrumb')
+    await trail.getByRole('link', { name: '公告', exact: true }).waitFor()
+    await trail.getByText(zh.actions.create, { exact: true }).waitFor()
     const title = page.locator('#resource-notices_title')
     await title.fill('周五下午系统维护')
     await expect.poll(() => title.inputValue()).toBe('周五下午系统维护')

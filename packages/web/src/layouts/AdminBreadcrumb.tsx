@@ -7,24 +7,34 @@ import { useMenus } from '../api/queries'
 import { isMenuPage } from '../app/menu-tree'
 import { menuLabel } from '../i18n/menu-label'
 
+/** A menu url as a pattern of paths: `{id}` stands for a record's number, other parameters for a segment. */
 const pattern = (url: string) =>
-  new RegExp(`^${url.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`)
+  new RegExp(
+    `^${url
+      .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+      .replace(/\{id\}/g, '\\d+')
+      .replace(/\{\w+\}/g, '[^/]+')}$`,
+  )
 
-/** The menu item of a path (SPEC §2 "Menu state"): its url (or url + /index), viewable (method 1). */
+/**
+ * The menu item of a path (SPEC §2 "Menu state"): its url (or url + /index), viewable (method 1). A
+ * resource's create page has no item of its own (creating is a POST): it belongs to its list.
+ */
 export function currentMenuItem(items: readonly MenuItem[], pathname: string): MenuItem | undefined {
   const path = pathname.replace(/\/$/, '')
   const viewable = items.filter((item) => item.url && item.method.includes(1))
-  return (
+  const find = (path: string) =>
     viewable.find((item) => item.url === path || item.url === `${path}/index`) ??
     viewable.find((item) => item.url.includes('{') && pattern(item.url).test(path))
-  )
+  return path.endsWith('/create') ? find(path.slice(0, -'/create'.length)) : find(path)
 }
 
-/** The trail of the current page from the nested-set margins of the menu list. */
+/** The trail of the current page from the nested-set margins of the menu list (a create page: its list's, then "Create"). */
 export function AdminBreadcrumb() {
-  useTranslation()
+  const { t } = useTranslation()
   const { pathname } = useLocation()
   const menus = useMenus()
+  const creating = pathname.replace(/\/$/, '').endsWith('/create')
   const trail = useMemo(() => {
     const items = menus.data ?? []
     const current = currentMenuItem(items, pathname)
@@ -34,15 +44,18 @@ export function AdminBreadcrumb() {
   return (
     <Breadcrumb
       className="bd-admin__breadcrumb"
-      items={trail.map((item, i) => ({
-        key: item.id,
-        title:
-          i < trail.length - 1 && isMenuPage(item) ? (
-            <Link to={item.url}>{menuLabel(item.name)}</Link>
-          ) : (
-            menuLabel(item.name)
-          ),
-      }))}
+      items={[
+        ...trail.map((item, i) => ({
+          key: item.id,
+          title:
+            (i < trail.length - 1 || creating) && isMenuPage(item) ? (
+              <Link to={item.url}>{menuLabel(item.name)}</Link>
+            ) : (
+              menuLabel(item.name)
+            ),
+        })),
+        ...(creating ? [{ key: 'create', title: t('actions.create') }] : []),
+      ]}
     />
   )
 }
