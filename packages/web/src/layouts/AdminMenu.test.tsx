@@ -1,4 +1,4 @@
-import type { MenuItem } from '@brokerdesk/shared'
+import { buildMenuTree, type MenuItem } from '@brokerdesk/shared'
 import { menuItem } from '@brokerdesk/shared/testing/menu-item'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, fireEvent, render, screen } from '@testing-library/react'
@@ -8,7 +8,7 @@ import { resetHttpState } from '../api/http'
 import { setConfig } from '../app/config'
 import { sessionStore } from '../state/session-store'
 import { clearCookies, putCookie } from '../test/cookies'
-import { AdminMenu } from './AdminMenu'
+import { AdminMenu, siderPlaceOf } from './AdminMenu'
 
 const page = (id: number, name: string, url: string, extra: Partial<MenuItem> = {}) =>
   menuItem({ id, parent_id: 1, name, url, group: 'admin', method: [1], is_page: 1, use: ['web'], ...extra })
@@ -78,5 +78,15 @@ describe('AdminMenu', () => {
     fireEvent.focus(screen.getByRole('link', { name: 'Backstage home page' }))
     await act(() => vi.advanceTimersByTimeAsync(100))
     expect(asked()).toEqual([])
+  })
+})
+
+describe('siderPlaceOf', () => {
+  const tree = buildMenuTree(ITEMS)
+  it("marks a page, and for a record's page or a create page the list above it, with its groups open", () => {
+    expect(siderPlaceOf(tree, '/admin/firms')).toEqual({ key: '/admin/firms', groups: ['group-1'] })
+    expect(siderPlaceOf(tree, '/admin/firms/42')?.key).toBe('/admin/firms')
+    expect(siderPlaceOf(tree, '/admin/firms/create')?.key).toBe('/admin/firms')
+    expect(siderPlaceOf(tree, '/admin/unknown')).toBeNull()
   })
 })

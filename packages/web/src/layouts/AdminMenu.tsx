@@ -50,11 +50,29 @@ function toItem(node: MenuNode, depth: number, intent: Intent): Item {
   }
 }
 
-function ancestorsOf(nodes: readonly MenuNode[], url: string, trail: string[] = []): string[] | null {
+/** The page of the sider at `url` (itself, or as `url/index`) and the groups above it. */
+function placeOf(
+  nodes: readonly MenuNode[],
+  url: string,
+  groups: string[] = [],
+): { key: string; groups: string[] } | null {
   for (const node of nodes) {
-    if (isMenuPage(node) && (node.url === url || `${node.url}/index` === url)) return trail
-    const found = ancestorsOf(node.childrens ?? [], url, [...trail, `group-${node.id}`])
+    if (isMenuPage(node) && (node.url === url || `${node.url}/index` === url))
+      return { key: node.url, groups }
+    const found = placeOf(node.childrens ?? [], url, [...groups, `group-${node.id}`])
     if (found) return found
+  }
+  return null
+}
+
+/**
+ * The page of the sider a path belongs to: its own, else the nearest page above it (a record's
+ * details and a create page belong to their list), so that it is marked and its groups open.
+ */
+export function siderPlaceOf(nodes: readonly MenuNode[], pathname: string) {
+  for (let url = pathname.replace(/\/$/, ''); url; url = url.slice(0, url.lastIndexOf('/'))) {
+    const place = placeOf(nodes, url)
+    if (place) return place
   }
   return null
 }
@@ -86,13 +104,13 @@ export function AdminMenu({ collapsed }: { collapsed: boolean }) {
   }, [client, menus.data])
   useEffect(() => () => window.clearTimeout(timer.current), [])
   if (tree.length === 0) return null
-  const openKeys = ancestorsOf(tree, pathname) ?? []
+  const place = siderPlaceOf(tree, pathname)
   return (
     <Menu
       mode="inline"
       items={tree.map((node) => toItem(node, 0, intent))}
-      selectedKeys={[pathname, pathname.replace(/\/index$/, '')]}
-      defaultOpenKeys={collapsed ? undefined : openKeys}
+      selectedKeys={place ? [place.key] : []}
+      defaultOpenKeys={collapsed ? undefined : (place?.groups ?? [])}
       className="bd-admin__menu"
       style={{ borderInlineEnd: 'none' }}
     />
