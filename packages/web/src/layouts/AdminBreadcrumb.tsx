@@ -1,4 +1,4 @@
-import { breadcrumbOf, type MenuItem } from '@brokerdesk/shared'
+import { breadcrumbOf, METHOD_BITS, type MenuItem } from '@brokerdesk/shared'
 import { Breadcrumb } from 'antd'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -29,17 +29,30 @@ export function currentMenuItem(items: readonly MenuItem[], pathname: string): M
   return path.endsWith('/create') ? find(path.slice(0, -'/create'.length)) : find(path)
 }
 
-/** The trail of the current page from the nested-set margins of the menu list (a create page: its list's, then "Create"). */
+/**
+ * The menu items of the trail to a page, the groups of the top level left out. A record's page is its
+ * edit form for those who may update it: its update item names it then.
+ */
+export function breadcrumbTrail(items: readonly MenuItem[], pathname: string): MenuItem[] {
+  const current = currentMenuItem(items, pathname)
+  if (!current) return []
+  const trail = breadcrumbOf(items, current).filter((item) => item.parent_id !== 0)
+  const update = current.url.endsWith('/{id}')
+    ? items.find((item) => item.url === current.url && item.method.includes(METHOD_BITS.put))
+    : undefined
+  return update ? [...trail.slice(0, -1), update] : trail
+}
+
+/**
+ * The trail of the current page from the nested-set margins of the menu list: a create page ends in
+ * its list, then "Create"; a record's page in its update item when the user may update it.
+ */
 export function AdminBreadcrumb() {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const menus = useMenus()
   const creating = pathname.replace(/\/$/, '').endsWith('/create')
-  const trail = useMemo(() => {
-    const items = menus.data ?? []
-    const current = currentMenuItem(items, pathname)
-    return current ? breadcrumbOf(items, current).filter((item) => item.parent_id !== 0) : []
-  }, [menus.data, pathname])
+  const trail = useMemo(() => breadcrumbTrail(menus.data ?? [], pathname), [menus.data, pathname])
   if (trail.length === 0) return null
   return (
     <Breadcrumb
