@@ -37,10 +37,17 @@ async function productSheet(firmId: number): Promise<Buffer> {
 }
 
 describe('import of a sheet', () => {
-  it('survives a reload with two chunks in flight, one of them stored, and stores every row once', async () => {
+  /** The sheet the import test sends: COUNT products of a firm made for it. */
+  let sheet: Buffer
+
+  it('logs the administrator in and makes a firm with a sheet of its products', async () => {
     await page.goto('/open/login')
     await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
-    const sheet = await productSheet(await createFirm(page, `E2E导入公司${stamp}`))
+    sheet = await productSheet(await createFirm(page, `E2E导入公司${stamp}`))
+  })
+
+  it('survives a reload with two chunks in flight, one of them stored, and stores every row once', async () => {
+    if (!sheet) throw new Error('the test before this one makes the sheet')
 
     // Chunk 0 goes through; chunk 1 reaches the server (which stores it) but its answer is lost;
     // chunk 2, sent once chunk 0 is answered, is held. Then the page reloads.
