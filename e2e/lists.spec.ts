@@ -84,7 +84,12 @@ const settled = async (on: Page = page) => {
 const activePage = (on: Page = page) => on.locator('.ant-pagination-item-active').innerText()
 
 describe('a product list', () => {
-  it('keeps its filters, sort, page and size in the address: reloaded, shared and through back/forward', async () => {
+  /** The address of the filtered, sized, sorted second page (the next test reloads and shares it). */
+  let address = ''
+  // Sorted by issue date the oldest (the last named) first: the second page holds the first named.
+  const second = [productName(1)]
+
+  it('puts its filter, size, sort and page in the address', async () => {
     await page.goto('/admin/products')
     const filters = page.locator('form#filters-products')
     await filters.locator('#filters-products_keyword').fill(stamp)
@@ -102,8 +107,6 @@ describe('a product list', () => {
     await settled()
     await page.locator('.ant-pagination-item-2').click()
     await page.waitForURL((url) => url.searchParams.get('page') === '2')
-    // Sorted by issue date the oldest (the last named) first: the second page holds the first named.
-    const second = [productName(1)]
     await expectShown(second)
     // The total is there at once ("共 23 条"), with a jump to any page.
     await page
@@ -111,8 +114,12 @@ describe('a product list', () => {
       .or(page.getByText(zh.list.about.replace('{total}', String(PRODUCTS))))
       .first()
       .waitFor()
-    const address = page.url()
+    address = page.url()
+  })
 
+  it('keeps them on a reload, in a shared link and through back/forward', async () => {
+    if (!address) throw new Error('the test before this one sets up the list')
+    const filters = page.locator('form#filters-products')
     await page.reload()
     await expectShown(second)
     expect(await activePage()).toBe('2')
