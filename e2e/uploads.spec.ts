@@ -48,15 +48,20 @@ async function openAs(baseURL?: string): Promise<Page> {
   return page
 }
 
+/** The page `openAs` opened last (the tests of a flow go on on it). */
+function opened(): Page {
+  if (!page) throw new Error('no page is open: the test before this one opens it')
+  return page
+}
+
 const percentOf = async (p: Page) =>
   Number((await p.locator('.bd-resumable .ant-progress').getAttribute('aria-valuenow')) ?? '0')
 
 /**
- * On the product form: the 30 MB document is sent slowly (the upload throttled), paused at some
- * percent, the page reloaded, the same file chosen again: it continues from where it stopped (the
- * first percent shown is not below the paused one) and the stored file has the original's hash.
+ * On the product form: the 30 MB document is sent slowly (the upload throttled) and paused at some
+ * percent. Answers the file and the paused percent, for `resumeAfterReload`.
  */
-async function resumeAfterReload(p: Page, urlPattern: RegExp): Promise<void> {
+async function pauseUpload(p: Page): Promise<{ file: string; paused: number }> {
   const file = bigPdf()
   await p.goto('/admin/products/create')
   const cdp = await p.context().newCDPSession(p)
@@ -80,6 +85,20 @@ async function resumeAfterReload(p: Page, urlPattern: RegExp): Promise<void> {
     downloadThroughput: -1,
     uploadThroughput: -1,
   })
+  await cdp.detach()
+  return { file, paused }
+}
+
+/**
+ * The page of a paused upload reloaded and the same file chosen again: it continues from where it
+ * stopped (the first percent shown is not below the paused one) and the stored file has the
+ * original's hash.
+ */
+async function resumeAfterReload(
+  p: Page,
+  { file, paused }: { file: string; paused: number },
+  urlPattern: RegExp,
+): Promise<void> {
   await p.reload()
   await p.locator('.bd-resumable input[type=file]').setInputFiles(file)
   const seen: number[] = []
@@ -133,10 +152,21 @@ describe('uploads', () => {
     await snapshot(p, 'uploads-avatar-saved')
   })
 
-  it('a 30 MB document pauses, survives a reload and completes; a fake PNG is refused', async () => {
-    const p = await openAs()
-    await resumeAfterReload(p, /^\/uploads\/private\/\d{4}\/\d{2}\/[A-Za-z0-9]{32}\.pdf$/)
-    await snapshot(p, 'uploads-resumed')
+  /** The paused upload of the test below, resumed by the next. */
+  let upload: { file: string; paused: number } | undefined
+
+  it('a 30 MB document pauses', async () => {
+    upload = await pauseUpload(await openAs())
+  }, 150_000)
+
+  it('the paused document survives a reload and completes, stored as it was sent', async () => {
+    if (!upload) throw new Error('the test before this one pauses the upload')
+    await resumeAfterReload(opened(), upload, /^\/uploads\/private\/\d{4}\/\d{2}\/[A-Za-z0-9]{32}\.pdf$/)
+    await snapshot(opened(), 'uploads-resumed')
+  }, 150_000)
+
+  it('a fake PNG is refused', async () => {
+    const p = opened()
     const fake = path.join(work, 'photo.png')
     fs.writeFileSync(fake, `<html><body><script>alert(1)</script>${'x'.repeat(2000)}</body></html>`)
     const poster = p
@@ -162,9 +192,15 @@ describe('uploads to an S3-compatible store', () => {
     await s3?.close()
   })
 
-  it('a 30 MB document pauses, survives a reload and completes in the bucket', async () => {
-    const p = await openAs(server.baseUrl)
+  let upload: { file: string; paused: number } | undefined
+
+  it('a 30 MB document pauses', async () => {
+    upload = await pauseUpload(await openAs(server.baseUrl))
+  }, 150_000)
+
+  it('the paused document survives a reload and completes in the bucket', async () => {
+    if (!upload) throw new Error('the test before this one pauses the upload')
     // Documents stay private: their address is /uploads/s3/private/...
-    await resumeAfterReload(p, /^\/uploads\/s3\/private\/\d{4}\/\d{2}\/[A-Za-z0-9]{32}\.pdf$/)
+    await resumeAfterReload(opened(), upload, /^\/uploads\/s3\/private\/\d{4}\/\d{2}\/[A-Za-z0-9]{32}\.pdf$/)
   }, 150_000)
 })
