@@ -296,19 +296,29 @@ describe('the catalogue', () => {
     await expect.poll(() => page.getByRole('cell', { name: names.edited, exact: true }).count()).toBe(0)
   })
 
-  it('shows the firms and products pages in English too', async () => {
+  /** Each page in English (the Language cookie), with a picture of it. */
+  async function inEnglish(pages: string[][]) {
     await context.addCookies([{ name: 'Language', value: 'en', url: new URL(page.url()).origin }])
-    for (const [resource, url] of [
-      ['firms', '/admin/firms'],
-      ['firm-edit', '/admin/firms/create'],
-      ['products', '/admin/products'],
-      ['product-edit', '/admin/products/create'],
-    ]) {
+    for (const [resource, url] of pages) {
       await page.goto(url)
       await page.locator('.ant-table, form[id^="resource-"]').first().waitFor()
       await settled()
       expect(await page.getAttribute('html', 'lang')).toBe('en')
       await snapshot(page, `catalogue-${resource}-en`)
     }
+  }
+
+  it('shows the firms pages in English too', async () => {
+    await inEnglish([
+      ['firms', '/admin/firms'],
+      ['firm-edit', '/admin/firms/create'],
+    ])
+  })
+
+  it('shows the products pages in English too', async () => {
+    await inEnglish([
+      ['products', '/admin/products'],
+      ['product-edit', '/admin/products/create'],
+    ])
   })
 })
