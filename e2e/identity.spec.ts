@@ -182,9 +182,13 @@ describe('identity', () => {
     await other.close()
   })
 
-  it('resets a forgotten password with the code e-mailed to the account', async () => {
+  /** The page of the reset, from the code sent to its end (the next test logs in from it). */
+  let resetPage: Page | undefined
+
+  it('e-mails a code to reset a forgotten password, after the slider', async () => {
     const context = await newContext(browser)
     const page = await context.newPage()
+    resetPage = page
     await page.goto('/open/password')
     const form = page.locator('form#reset-email')
     await form.locator('#reset-email_email').fill(alice.email)
@@ -193,6 +197,12 @@ describe('identity', () => {
     await solveSliderCaptcha(page, await captchaDialog(page))
     const code = await waitForMailCode(alice.email, known)
     await form.locator('#reset-email_code').fill(code)
+  })
+
+  it('resets the password with that code, and logs in with the new one', async () => {
+    if (!resetPage) throw new Error('the test before this one sends the code')
+    const page = resetPage
+    const form = page.locator('form#reset-email')
     await form.locator('#reset-email_password').fill(alice.reset)
     await form.locator('#reset-email_password_confirmation').fill(alice.reset)
     await snapshot(page, 'forgot-password-zh')
@@ -203,7 +213,7 @@ describe('identity', () => {
     await page.waitForURL('**/open/login')
     await logIn(page, alice.uname, alice.reset)
     await page.waitForURL('**/home/index')
-    await context.close()
+    await page.context().close()
   })
 
   it('opens the personal centre of the back office in the admin layout', async () => {
