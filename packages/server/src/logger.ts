@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyServerOptions } from 'fastify'
+import pino from 'pino'
+import pinoRoll from 'pino-roll'
 import type { AppConfig } from './config'
 
 /** Never written to a log, whatever level. */
@@ -16,32 +18,49 @@ export const REDACTED_PATHS = [
   '*._token',
 ]
 
+/** The server's logger: the options Fastify takes, and what writes the last lines before the process exits. */
+export interface ServerLogger {
+  options: FastifyServerOptions['logger']
+  flush(): void
+}
+
 /**
  * Structured logs: to standard output and to daily rolling files under `<DATA_DIR>/logs`
  * (`brokerdesk.<date>.<n>.log`, 50 MB a file; kept LOG_KEEP_DAYS days by `startLogPruning`).
+ * Both are written from the main thread, buffered and flushed asynchronously (sonic-boom): pino's
+ * worker-thread transport cost more than that, and under load the request waited for the worker
+ * (a tenth of the main thread's time went to handing lines over, `bench/products-list.mjs`).
  */
-export function buildLoggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
-  if (config.logLevel === 'silent') return false
+export async function buildLogger(config: AppConfig): Promise<ServerLogger> {
+  if (config.logLevel === 'silent') return { options: false, flush: () => undefined }
   fs.mkdirSync(config.logDir, { recursive: true })
+  const standardOutput = pino.destination({ dest: 1, sync: false })
+  const rolling = await pinoRoll({
+    file: path.join(config.logDir, 'brokerdesk'),
+    extension: '.log',
+    frequency: 'daily',
+    size: '50m',
+    dateFormat: 'yyyy-MM-dd',
+    mkdir: true,
+  })
+  const level = config.logLevel
   return {
-    level: config.logLevel,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    transport: {
-      targets: [
-        { target: 'pino/file', level: config.logLevel, options: { destination: 1 } },
-        {
-          target: 'pino-roll',
-          level: config.logLevel,
-          options: {
-            file: path.join(config.logDir, 'brokerdesk'),
-            extension: '.log',
-            frequency: 'daily',
-            size: '50m',
-            dateFormat: 'yyyy-MM-dd',
-            mkdir: true,
-          },
-        },
-      ],
+    options: {
+      level,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      stream: pino.multistream([
+        { level, stream: standardOutput },
+        { level, stream: rolling },
+      ]),
+    },
+    flush() {
+      for (const stream of [standardOutput, rolling]) {
+        try {
+          stream.flushSync()
+        } catch {
+          // A stream not open yet, or closed: nothing of it to write.
+        }
+      }
     },
   }
 }

@@ -6,7 +6,7 @@ import { openDatabase } from './db/client'
 import { seedDemo } from './db/seed/demo/seed-demo'
 import { seedDatabase } from './db/seed/index'
 import { removeControlFile, writeControlFile } from './local-control/control-file'
-import { buildLoggerOptions, startLogPruning } from './logger'
+import { buildLogger, startLogPruning } from './logger'
 import { randomString } from './secrets'
 
 /**
@@ -44,10 +44,11 @@ async function start() {
   const demo = seeded.created && config.seedDemo ? await seedDemo(database.db) : undefined
   // On the embedded database, a command run beside the server (npm run seed:demo) asks the server.
   const controlToken = config.databaseUrl ? undefined : randomString(40)
+  const logger = await buildLogger(config)
   const app = await buildApp({
     config,
     database,
-    logger: buildLoggerOptions(config),
+    logger: logger.options,
     localControlToken: controlToken,
   })
 
@@ -64,15 +65,19 @@ async function start() {
     closing = true
     app.log.info({ signal }, 'shutting down')
     if (control) removeControlFile(config.dataDir, control)
-    const timer = setTimeout(() => process.exit(1), 10_000).unref()
+    const exit = (code: number) => {
+      logger.flush()
+      process.exit(code)
+    }
+    const timer = setTimeout(() => exit(1), 10_000).unref()
     try {
       await app.close()
       await database.close()
       clearTimeout(timer)
-      process.exit(0)
+      exit(0)
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed')
-      process.exit(1)
+      exit(1)
     }
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
