@@ -76,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('changeBus', changeBus)
   app.decorate('settings', settings)
   app.decorate('requestAuth', requestAuth)
+  app.decorate('lifecycle', { draining: false })
   app.addHook('onClose', async () => {
     await settings.stop().catch(() => undefined)
     await requestAuth.stop().catch(() => undefined)

@@ -51,6 +51,13 @@ const ZEnv = z.object({
   DB_STATEMENT_TIMEOUT: z.coerce.number().int().min(0).default(5000),
   /** PostgreSQL: the same for the statements of an export page or an import (ms; 0 = no limit). */
   DB_TRANSFER_STATEMENT_TIMEOUT: z.coerce.number().int().min(0).default(60000),
+  /** PostgreSQL: connections this process keeps in its pool for requests (besides one that listens). */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * After SIGTERM: how long /readyz answers 503 while requests are still served, so that a load
+   * balancer's health check takes the process out before it stops accepting (ms; 0 = stop at once).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   REDIS_URL: z.string().optional(),
   /** Encrypted API payloads (SPEC §7): on whatever the `api_encryption` setting says. */
   API_ENCRYPTION: ZBoolean.default(false),
@@ -204,6 +211,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       statementMs: e.DB_STATEMENT_TIMEOUT,
       transferStatementMs: e.DB_TRANSFER_STATEMENT_TIMEOUT,
     },
+    databasePoolMax: e.DB_POOL_MAX,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     redisUrl: e.REDIS_URL,
     apiEncryption: e.API_ENCRYPTION,
     adminPassword: e.ADMIN_PASSWORD,

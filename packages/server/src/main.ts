@@ -38,6 +38,7 @@ async function start() {
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'),
     connectTimeoutMs: config.databaseTimeouts.connectMs,
     statementTimeoutMs: config.databaseTimeouts.statementMs,
+    poolMax: config.databasePoolMax,
   })
   await database.migrate()
   const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, env: config.env })
@@ -65,6 +66,12 @@ async function start() {
     closing = true
     app.log.info({ signal }, 'shutting down')
     if (control) removeControlFile(config.dataDir, control)
+    // Behind a load balancer (SIGTERM of a rolling restart): not ready, still serving, until its health
+    // check has taken the process out; then close, which finishes the requests under way.
+    if (signal === 'SIGTERM' && config.shutdownDrainMs > 0) {
+      app.lifecycle.draining = true
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs))
+    }
     const exit = (code: number) => {
       logger.flush()
       process.exit(code)

@@ -24,6 +24,8 @@ declare module 'fastify' {
     settings: LiveSettings
     /** The callers of session tokens, kept until the tables they come from change. */
     requestAuth: RequestAuthResolver
+    /** `draining`: the process is shutting down; /readyz answers 503 while requests are still served. */
+    lifecycle: { draining: boolean }
   }
   interface FastifyRequest {
     language: Language

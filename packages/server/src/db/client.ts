@@ -66,6 +66,8 @@ export interface OpenDatabaseOptions {
   connectTimeoutMs?: number
   /** PostgreSQL: the longest a statement may run (ms; absent or 0 without limit). */
   statementTimeoutMs?: number
+  /** PostgreSQL: the most connections the pool opens (default 10). */
+  poolMax?: number
 }
 
 /**
@@ -86,7 +88,7 @@ function openPool(options: OpenDatabaseOptions & { url: string }) {
   }
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: 10,
+    max: options.poolMax ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs || undefined,
     statement_timeout: options.statementTimeoutMs || undefined,
     // Every connection listens to the watched channels before its first statement.

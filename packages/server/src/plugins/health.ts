@@ -24,12 +24,14 @@ async function pingDatabase(db: Db): Promise<boolean> {
 
 /**
  * `/healthz` says the process is alive (a load balancer must not restart it for a database outage);
- * `/readyz` says whether it can serve requests now, which needs the database.
+ * `/readyz` says whether it should get requests now: not while it drains before shutting down, and
+ * only while the database answers.
  */
 export const healthPlugin: FastifyPluginAsync = async (app) => {
   const database = app.database.kind
   app.get('/healthz', async () => ({ status: 'ok', database }))
   app.get('/readyz', async (_request, reply) => {
+    if (app.lifecycle.draining) return reply.status(503).send({ status: 'draining', database })
     if (await pingDatabase(app.db)) return { status: 'ok', database }
     return reply.status(503).send({ status: 'unavailable', database })
   })
