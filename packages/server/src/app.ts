@@ -54,6 +54,8 @@ function defaultWebDist(): string {
   return path.resolve(here, '../../web/dist')
 }
 
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
 /** Builds the whole server; tests drive it with `app.inject`, main.ts makes it listen. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options
@@ -77,6 +79,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('settings', settings)
   app.decorate('requestAuth', requestAuth)
   app.decorate('lifecycle', { draining: false })
+  // A request that may have written data: the callers kept by this process may be out of date (the
+  // notification of another process's change arrives on the listening connection).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READ_ONLY_METHODS.has(request.method)) requestAuth.changed()
+    return payload
+  })
   app.addHook('onClose', async () => {
     await settings.stop().catch(() => undefined)
     await requestAuth.stop().catch(() => undefined)

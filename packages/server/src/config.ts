@@ -45,6 +45,19 @@ const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * PostgreSQL reached directly, not through a transaction pooler (PgBouncer): the migrations and
+   * the one connection that LISTENs for notifications use it. Default DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_DIRECT_URL must start with postgres:// or postgresql://')
+    .optional(),
+  /**
+   * PostgreSQL: prepare the hottest statements once per connection under a name. false behind a
+   * transaction pooler that does not keep prepared statements (PgBouncer before 1.21).
+   */
+  DB_NAMED_STATEMENTS: ZBoolean.default(true),
   /** PostgreSQL: how long a request waits for a connection, new or from the pool (ms; 0 = no limit). */
   DB_CONNECT_TIMEOUT: z.coerce.number().int().min(0).default(5000),
   /** PostgreSQL: the longest one statement may run (ms; 0 = no limit). */
@@ -212,6 +225,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       transferStatementMs: e.DB_TRANSFER_STATEMENT_TIMEOUT,
     },
     databasePoolMax: e.DB_POOL_MAX,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    databaseNamedStatements: e.DB_NAMED_STATEMENTS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     redisUrl: e.REDIS_URL,
     apiEncryption: e.API_ENCRYPTION,

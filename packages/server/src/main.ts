@@ -39,6 +39,8 @@ async function start() {
     connectTimeoutMs: config.databaseTimeouts.connectMs,
     statementTimeoutMs: config.databaseTimeouts.statementMs,
     poolMax: config.databasePoolMax,
+    directUrl: config.databaseDirectUrl,
+    namedStatements: config.databaseNamedStatements,
   })
   await database.migrate()
   const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, env: config.env })

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as schema from './schema/index'
+import { sendUnnamedStatements } from './statement-names'
 
 export type Schema = typeof schema
 /** The one database type the code uses, whichever engine is underneath. */
@@ -36,14 +37,6 @@ export interface Database {
    * missed). Answers the function that stops listening.
    */
   listen(channel: string, handler: (payload: string | null) => void): Promise<() => Promise<void>>
-  /**
-   * Like `listen`, and this process's own notifications on `channel` (sent by its statements or their
-   * triggers) are heard before the statement that sent them resolves: on PostgreSQL every pooled
-   * connection listens too (to the WATCHED_CHANNELS only), and a session hears its own notifications
-   * before its commit completes. For what the process keeps and must drop at once when it changes
-   * the data itself.
-   */
-  watch(channel: string, handler: (payload: string | null) => void): Promise<() => Promise<void>>
 }
 
 /** Where the committed migrations are: beside this file in the source tree, beside the bundle once built. */
@@ -68,21 +61,26 @@ export interface OpenDatabaseOptions {
   statementTimeoutMs?: number
   /** PostgreSQL: the most connections the pool opens (default 10). */
   poolMax?: number
+  /**
+   * PostgreSQL: a direct connection (not through a transaction pooler such as PgBouncer) for the
+   * migrations and the one connection that LISTENs; default `url`.
+   */
+  directUrl?: string
+  /**
+   * PostgreSQL: prepare the hottest statements once per connection under a name (default true).
+   * Off behind a transaction pooler that does not keep them (PgBouncer before 1.21).
+   */
+  namedStatements?: boolean
 }
-
-/**
- * The channels every pooled connection listens to (see Database.watch): those the migrations'
- * triggers notify.
- */
-export const WATCHED_CHANNELS: readonly string[] = ['brokerdesk_auth_changed']
 
 /**
  * A pool of PostgreSQL connections that survives losing them: every client gets an error listener
  * for its whole life (pg emits `error` on a client whose connection dies, checked out or idle, and
  * an `error` nobody listens to ends the process), and the pool's own idle-client `error` is heard too.
+ * Pooled connections keep no session state (no LISTEN), so the pool may go through PgBouncer's
+ * transaction mode.
  */
 function openPool(options: OpenDatabaseOptions & { url: string }) {
-  const watched = new Map<string, Set<Notified>>()
   let reportLost = (error: Error) => {
     process.stderr.write(`database connection lost: ${error.message}\n`)
   }
@@ -91,13 +89,6 @@ function openPool(options: OpenDatabaseOptions & { url: string }) {
     max: options.poolMax ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs || undefined,
     statement_timeout: options.statementTimeoutMs || undefined,
-    // Every connection listens to the watched channels before its first statement.
-    onConnect: async (client: pg.ClientBase) => {
-      client.on('notification', (message) => {
-        for (const handler of watched.get(message.channel) ?? []) handler(message.payload ?? '')
-      })
-      for (const channel of WATCHED_CHANNELS) await client.query(`listen ${channel}`)
-    },
   })
   pool.on('connect', (client) => {
     let reported = false
@@ -112,16 +103,6 @@ function openPool(options: OpenDatabaseOptions & { url: string }) {
     pool,
     onConnectionLost(listener: (error: Error) => void) {
       reportLost = listener
-    },
-    /** Pooled connections hear `channel` (see Database.watch); answers the function that stops it. */
-    watchOnPool(channel: string, handler: Notified) {
-      if (!WATCHED_CHANNELS.includes(channel)) throw new Error(`Not a watched channel: ${channel}`)
-      const set = watched.get(channel) ?? new Set<Notified>()
-      set.add(handler)
-      watched.set(channel, set)
-      return () => {
-        set.delete(handler)
-      }
     },
   }
 }
@@ -206,30 +187,23 @@ async function migratePostgres(url: string, folder = migrationsFolder()): Promis
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
-    const { pool, onConnectionLost, watchOnPool } = openPool({ ...options, url: options.url })
+    const { pool, onConnectionLost } = openPool({ ...options, url: options.url })
+    if (options.namedStatements === false) sendUnnamedStatements(pool)
     const db = drizzlePg(pool, { schema }) as unknown as Db
     const url = options.url
-    const listener = openListener(url)
+    const directUrl = options.directUrl ?? url
+    const listener = openListener(directUrl)
     return {
       db,
       kind: 'postgres',
       url,
-      migrate: (folder) => migratePostgres(url, folder),
+      migrate: (folder) => migratePostgres(directUrl, folder),
       async close() {
         await listener.close()
         await pool.end()
       },
       onConnectionLost,
       listen: listener.listen,
-      async watch(channel, handler) {
-        if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`)
-        const stopPool = watchOnPool(channel, handler)
-        const stopListening = await listener.listen(channel, handler)
-        return async () => {
-          stopPool()
-          await stopListening()
-        }
-      },
     }
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true })
@@ -249,11 +223,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An embedded database has no connection to lose.
     onConnectionLost: () => undefined,
     async listen(channel, handler) {
-      if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`)
-      return client.listen(channel, (payload) => handler(payload))
-    },
-    // One connection: PGlite hands a statement's notifications to the listeners before it resolves.
-    async watch(channel, handler) {
       if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`)
       return client.listen(channel, (payload) => handler(payload))
     },

@@ -1,7 +1,8 @@
 import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/test-app'
-import { insertRows } from './raw-query'
+import { openDatabase } from './client'
+import { insertRows, rawQuery } from './raw-query'
 import { years } from './schema/index'
 
 let t: TestApp
@@ -35,5 +36,30 @@ describe('insertRows', () => {
       { name: 'Raw D', value: '', description: null },
       { name: 'Raw E', value: '5', description: 'five' },
     ])
+  })
+})
+
+describe('rawQuery behind a transaction pooler', () => {
+  const preparedOnOneConnection = async (namedStatements: boolean) => {
+    const database = await openDatabase({ url: t.database.url, poolMax: 1, namedStatements })
+    try {
+      const rows = await rawQuery(database.db, 'raw_query_probe', 'select $1::int + 1 as n', [41])
+      expect(rows).toEqual([{ n: 42 }])
+      const [prepared] = await rawQuery(
+        database.db,
+        undefined,
+        "select count(*)::int as n from pg_prepared_statements where name = 'raw_query_probe'",
+        [],
+      )
+      return prepared.n
+    } finally {
+      await database.close()
+    }
+  }
+
+  it('prepares a named statement once per connection, or sends it unnamed when told to', async () => {
+    if (t.database.kind !== 'postgres') return
+    expect(await preparedOnOneConnection(true)).toBe(1)
+    expect(await preparedOnOneConnection(false)).toBe(0)
   })
 })

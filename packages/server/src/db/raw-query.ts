@@ -3,6 +3,7 @@ import { getTableColumns, getTableName, type Table } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import type { Db, Tx } from './client'
+import { statementNameOn } from './statement-names'
 
 /** Date and time types arrive as text, as drizzle's own queries receive them (its column mappers parse them). */
 const RAW_TYPE_IDS = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231])
@@ -40,7 +41,7 @@ export async function rawQuery(
 ): Promise<Record<string, unknown>[]> {
   const client = (db as unknown as { $client: Queryable }).$client
   if (client instanceof pg.Pool) {
-    const result = await client.query({ name, text, values, types: pgTypes })
+    const result = await client.query({ name: statementNameOn(client, name), text, values, types: pgTypes })
     return result.rows
   }
   const result = await client.query(text, values, { parsers: pgliteParsers })

@@ -38,16 +38,35 @@ async function eventually(ask: () => Promise<{ statusCode: number }>, status: nu
 }
 
 describe('the callers a process keeps', () => {
-  it('lose a permission taken away at the very next request', async () => {
+  it('lose a permission an administrator takes away here at the very next request', async () => {
     const { user, role } = await insertLimitedAdmin(t.app.db, [{ url: '/admin/firms/list', method: GET }])
     const clerk = await loginAs(t.app, user.id)
     expect((await listFirms(clerk.api)).statusCode).toBe(200)
     expect((await listFirms(clerk.api)).statusCode).toBe(200)
-    await dropFirmList(t.app.db, role.id)
+    const admin = await loginAs(t.app, 1)
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/roles/${role.id}/permissions`,
+      headers: admin.api,
+      payload: { menu_ids: [] },
+    })
+    expect(saved.statusCode).toBe(200)
     expect((await listFirms(clerk.api)).statusCode).toBe(403)
   })
 
-  it('lose a stopped account and an ended session at the very next request', async () => {
+  it('lose a session logged out here at the very next request, and no other', async () => {
+    const { user } = await insertLimitedAdmin(t.app.db, [{ url: '/admin/firms/list', method: GET }])
+    const first = await loginAs(t.app, user.id)
+    const second = await loginAs(t.app, user.id)
+    expect((await listFirms(first.api)).statusCode).toBe(200)
+    expect((await listFirms(second.api)).statusCode).toBe(200)
+    const out = await t.app.inject({ method: 'POST', url: '/api/open/logout', headers: first.api })
+    expect(out.statusCode).toBe(200)
+    expect((await listFirms(first.api)).statusCode).toBe(401)
+    expect((await listFirms(second.api)).statusCode).toBe(200)
+  })
+
+  it('lose a stopped account and an ended session written straight into the database', async () => {
     const { user } = await insertLimitedAdmin(t.app.db, [{ url: '/admin/firms/list', method: GET }])
     const first = await loginAs(t.app, user.id)
     const second = await loginAs(t.app, user.id)
@@ -57,10 +76,10 @@ describe('the callers a process keeps', () => {
       .update(sessions)
       .set({ ended_at: new Date(), end_reason: 'logout' })
       .where(eq(sessions.id, first.sessionId))
-    expect((await listFirms(first.api)).statusCode).toBe(401)
+    expect(await eventually(() => listFirms(first.api), 401)).toBe(401)
     expect((await listFirms(second.api)).statusCode).toBe(200)
     await t.app.db.update(users).set({ status: 0 }).where(eq(users.id, user.id))
-    expect((await listFirms(second.api)).statusCode).toBe(401)
+    expect(await eventually(() => listFirms(second.api), 401)).toBe(401)
   })
 
   it('are dropped in every process when another process changes permissions or sessions', async () => {

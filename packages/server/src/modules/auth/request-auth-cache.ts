@@ -1,9 +1,9 @@
-import { type Database, WATCHED_CHANNELS } from '../../db/client'
+import type { Database } from '../../db/client'
 import { type RequestAuth, type RouteToCheck, resolveRequestAuth } from './resolve-request-auth'
 import { isLive } from './sessions'
 
 /** What the migration's triggers notify when sessions, users, admins, roles or menu items change. */
-export const AUTH_CHANGED_CHANNEL = WATCHED_CHANNELS[0] as string
+export const AUTH_CHANGED_CHANNEL = 'brokerdesk_auth_changed'
 /** Tokens whose callers a process keeps at most; the oldest goes first. */
 const MAX_TOKENS = 10_000
 /** How long after a failed attempt to listen for changes the next one is made. */
@@ -14,6 +14,8 @@ export interface RequestAuthResolver {
   resolve(tokenHash: string, route: RouteToCheck | undefined): Promise<RequestAuth>
   /** Drops what is kept for one token (its session was just touched). */
   forget(tokenHash: string): void
+  /** This process has just written data (a request that may change data ends): drops everything kept. */
+  changed(): void
   stop(): Promise<void>
 }
 
@@ -22,11 +24,13 @@ const routeKey = (route: RouteToCheck | undefined) =>
 
 /**
  * Keeps each live caller resolved by `resolveRequestAuth` (per token and route) until one of the
- * tables it was read from changes: the triggers of those tables notify every server process, and a
- * process hears the notifications of its own statements before they resolve (`Database.watch`), so
- * a logout, a stopped account or a removed permission applies at the next request here, and as soon
- * as PostgreSQL delivers the notification in the other processes. A session past its expiry, ended,
- * or unknown is never kept: it is read again. A lost listening connection drops everything.
+ * tables it was read from changes: the triggers of those tables notify every server process (heard
+ * on the one connection that listens), and a request of this process that may have written data
+ * drops everything kept before its answer is sent (`changed`, called by the app for every request
+ * but GET, HEAD and OPTIONS), so a logout, a stopped account or a removed permission applies at the
+ * next request here, and as soon as PostgreSQL delivers the notification in the other processes.
+ * A session past its expiry, ended, or unknown is never kept: it is read again. A lost listening
+ * connection drops everything.
  */
 export function createRequestAuthResolver(database: Database): RequestAuthResolver {
   const kept = new Map<string, Map<string, RequestAuth>>()
@@ -37,14 +41,15 @@ export function createRequestAuthResolver(database: Database): RequestAuthResolv
   let stopWatching: (() => Promise<void>) | undefined
   let nextAttempt = 0
   let stopped = false
+  const forgetAll = () => {
+    generation++
+    kept.clear()
+  }
   const watch = async () => {
     if (stopWatching || stopped || Date.now() < nextAttempt) return
     nextAttempt = Date.now() + LISTEN_RETRY_MS
     try {
-      const stop = await database.watch(AUTH_CHANGED_CHANNEL, () => {
-        generation++
-        kept.clear()
-      })
+      const stop = await database.listen(AUTH_CHANGED_CHANNEL, forgetAll)
       if (stopped) await stop()
       else stopWatching = stop
     } catch {
@@ -75,6 +80,7 @@ export function createRequestAuthResolver(database: Database): RequestAuthResolv
     forget(tokenHash) {
       kept.delete(tokenHash)
     },
+    changed: forgetAll,
     async stop() {
       stopped = true
       kept.clear()

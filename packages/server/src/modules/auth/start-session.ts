@@ -33,6 +33,8 @@ export async function startSession(
     userAgent: request.headers['user-agent'] ?? '',
   })
   await endUserSessions(db, options.userId, 'logged_in_elsewhere', session.id)
+  // The ended sessions' callers may be kept here (a GET callback of a third-party login too).
+  request.server.requestAuth.changed()
   await recordOperationLog(db, {
     route: LOGIN_ROUTE,
     userId: options.userId,
