@@ -12,6 +12,7 @@ import type { Database } from './db/client'
 import { notFound } from './errors'
 import { API_PREFIX, WEB_PREFIX } from './global-config'
 import { localControlPlugin } from './local-control/local-control-plugin'
+import { OneLinePerRequest } from './logger'
 import {
   apiEncryptionPlugin,
   decryptPayload,
@@ -61,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>()
