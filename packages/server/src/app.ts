@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config'
 import { createChangeBus } from './db/change-bus'
 import type { Database } from './db/client'
+import { databaseCounter, redisCounter } from './db/shared-counter'
 import { notFound } from './errors'
 import { API_PREFIX, WEB_PREFIX } from './global-config'
 import { localControlPlugin } from './local-control/local-control-plugin'
@@ -77,10 +78,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const changeBus = createChangeBus({ database, redisUrl: config.redisUrl })
   const settings = await createLiveSettings(database.db, changeBus)
   const requestAuth = createRequestAuthResolver(database)
+  const databaseCounts = databaseCounter(database.db)
+  const sharedCounter = config.redisUrl ? redisCounter(config.redisUrl, databaseCounts) : databaseCounts
   app.decorate('changeBus', changeBus)
   app.decorate('settings', settings)
   app.decorate('requestAuth', requestAuth)
   app.decorate('lifecycle', { draining: false })
+  app.decorate('sharedCounter', sharedCounter)
   // A request that may have written data: the callers kept by this process may be out of date (the
   // notification of another process's change arrives on the listening connection).
   app.addHook('onSend', async (request, _reply, payload) => {
@@ -91,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await settings.stop().catch(() => undefined)
     await requestAuth.stop().catch(() => undefined)
     await changeBus.close()
+    await sharedCounter.close()
   })
 
   await app.register(cookie)

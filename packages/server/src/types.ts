@@ -2,6 +2,7 @@ import type { Language } from '@brokerdesk/shared'
 import type { AppConfig } from './config'
 import type { ChangeBus } from './db/change-bus'
 import type { Database, Db } from './db/client'
+import type { SharedCounter } from './db/shared-counter'
 import type { SessionUser } from './modules/auth/load-session-user'
 import type { RequestAuthResolver } from './modules/auth/request-auth-cache'
 import type { LiveSettings } from './modules/configs/live-settings'
@@ -24,6 +25,8 @@ declare module 'fastify' {
     settings: LiveSettings
     /** The callers of session tokens, kept until the tables they come from change. */
     requestAuth: RequestAuthResolver
+    /** Fixed-window counts every server process shares (per-user limits): Redis or the database. */
+    sharedCounter: SharedCounter
     /** `draining`: the process is shutting down; /readyz answers 503 while requests are still served. */
     lifecycle: { draining: boolean }
   }

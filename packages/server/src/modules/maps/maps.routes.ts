@@ -20,7 +20,7 @@ const cacheKey = (keywords: string, city: string) =>
  * AMap key, which never reaches the browser. Answers are cached, searches limited per user.
  */
 export const mapsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limit = new SearchLimit()
+  const limit = new SearchLimit(app.sharedCounter)
 
   app.get(
     '/home/map/config',
@@ -70,7 +70,7 @@ export const mapsRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = cacheKey(keywords, city)
       const cached = await readCache(app.db, key)
       if (cached !== undefined) return { places: JSON.parse(cached) as TMapPlace[], cached: true }
-      const wait = limit.take(user.id)
+      const wait = await limit.take(user.id)
       if (wait > 0) {
         throw new AppError('too_many_requests', 'map.too_many_searches', {
           params: { seconds: wait },
