@@ -46,3 +46,18 @@ export async function rememberShared(
     return made.value
   })
 }
+
+/**
+ * Claims the current period of a task done for all server processes (a clean-up of shared storage):
+ * true for the one process whose claim finds the last period over, false for every other until this
+ * one is. The key's row in `cache_entries` lives until the period ends; the upsert decides atomically.
+ */
+export async function claimPeriod(db: Db, key: string, periodMs: number): Promise<boolean> {
+  const result = (await db.execute(sql`
+    insert into cache_entries (key, value, expires_at, updated_at)
+    values (${`period:${key}`}, '', now() + ${periodMs} * interval '1 millisecond', now())
+    on conflict (key) do update set expires_at = excluded.expires_at, updated_at = now()
+      where cache_entries.expires_at <= now()
+    returning key`)) as unknown as { rows: unknown[] }
+  return result.rows.length === 1
+}

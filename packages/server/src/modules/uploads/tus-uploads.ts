@@ -8,6 +8,7 @@ import { FileStore } from '@tus/file-store'
 import { S3Store } from '@tus/s3-store'
 import { Server, type Upload } from '@tus/server'
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { claimPeriod } from '../../db/shared-cache'
 import { AppError, notFound, unauthenticated } from '../../errors'
 import { translate } from '../../i18n/translate'
 import { randomString } from '../../secrets'
@@ -297,9 +298,13 @@ export const tusUploadsModule: FastifyPluginAsync = async (app) => {
   }
 
   // Unfinished uploads nobody continued within the expiration are deleted: their bytes would stay.
+  // Each process cleans its own disk; the object store, which every process shares, is cleaned by
+  // the one process that claims the period.
   const cleanUp = async () => {
     for (const provider of app.config.s3 ? ['local', 's3'] : ['local']) {
       try {
+        if (provider === 's3' && !(await claimPeriod(app.db, 'tus-clean-up:s3', CLEAN_UP_EVERY_MS * 0.9)))
+          continue
         const deleted = await backendFor(provider)?.server.cleanUpExpiredUploads()
         if (deleted) app.log.info({ provider, deleted }, 'expired unfinished uploads deleted')
       } catch (error) {
