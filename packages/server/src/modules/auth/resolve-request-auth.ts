@@ -27,8 +27,9 @@ export interface RequestAuth {
  * One statement for everything a request needs to know about its caller: the session of the token,
  * its user (live, not stopped), their administrator record, their live roles in tree order and
  * whether those roles hold the route's menu item (the super administrator holds every item of this
- * environment). Read afresh on every request, so a change of role, menu or session takes effect at
- * once in every server process, with nothing cached to invalidate.
+ * environment). A process keeps what it reads per token and route (request-auth-cache.ts) until one
+ * of these tables changes: their triggers notify every process, and this process's own requests that
+ * may write drop what it keeps before they answer.
  */
 const STATEMENT = `select ${selectColumns(sessions, 's', 's_')}, ${selectColumns(users, 'u', 'u_')},
   a.id as "a_id",
