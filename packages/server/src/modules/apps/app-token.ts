@@ -2,7 +2,8 @@ import { APP_TOKEN_LIFETIME_S, type TAppTokenAnswer, type TAppTokenInput } from 
 import { and, eq, isNull, lt } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { apps, appTokens } from '../../db/schema/index'
-import { AppError } from '../../errors'
+import { AppError, forbidden } from '../../errors'
+import { loadSessionUser } from '../auth/load-session-user'
 import { recordOperationLog } from '../auth/record-operation-log'
 import { hashToken } from '../auth/sessions'
 import { assertAppMayAct } from './app-caller'
@@ -25,6 +26,7 @@ export async function issueAppToken(
     throw new AppError('unauthenticated', 'apps.bad_credentials')
   }
   assertAppMayAct(app, request.ip)
+  if (!(await loadSessionUser(db, app.user_id, 0))) throw forbidden('apps.owner_stopped')
   const token = newAppToken()
   const now = new Date()
   await db.transaction(async (tx) => {

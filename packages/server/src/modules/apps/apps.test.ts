@@ -1,7 +1,7 @@
 import { METHOD_BITS } from '@brokerdesk/shared'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { logs, menuRole, menus } from '../../db/schema/index'
+import { logs, menuRole, menus, users } from '../../db/schema/index'
 import { type AdminClient, adminClient } from '../../resource/testing/admin-client'
 import { insertLimitedAdmin } from '../../resource/testing/factories'
 import { createTestApp, type TestApp } from '../../testing/test-app'
@@ -133,6 +133,37 @@ describe('apps', () => {
     expect((await call(token, '/admin/banks/list', '10.1.200.3')).statusCode).toBe(401)
     expect((await tokenOf(app.client_id, secret, '10.1.200.3')).statusCode).toBe(401)
     expect((await tokenOf(app.client_id, rotated.json().secret, '10.1.200.3')).statusCode).toBe(200)
+  })
+
+  it('go back to review when their owner changes the allowlist, and keep working for other changes', async () => {
+    const { app, secret, client } = await approvedApp([BANKS], [BANKS], '10.1.0.0/16')
+    const token = (await tokenOf(app.client_id, secret, '10.1.0.5')).json().access_token
+    const renamed = await client.put(`/home/apps/${app.id}`, {
+      name: 'Renamed job',
+      description: 'Nightly sync',
+      allowed_ips: '10.1.0.0/16\n',
+    })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    expect(renamed.json().app.review).toBe(1)
+    expect((await call(token, '/admin/banks/list', '10.1.0.5')).statusCode).toBe(200)
+
+    const widened = await client.put(`/home/apps/${app.id}`, {
+      name: 'Renamed job',
+      description: 'Nightly sync',
+      allowed_ips: '0.0.0.0/0',
+    })
+    expect(widened.statusCode, widened.body).toBe(200)
+    expect(widened.json().app.review).toBe(0)
+    expect((await call(token, '/admin/banks/list', '10.1.0.5')).statusCode).toBe(403)
+    expect((await tokenOf(app.client_id, secret, '10.1.0.5')).statusCode).toBe(403)
+  })
+
+  it('get no token while their owner is stopped', async () => {
+    const { owner, app, secret } = await approvedApp([BANKS], [BANKS])
+    await t.app.db.update(users).set({ status: 0 }).where(eq(users.id, owner.user.id))
+    const refused = await tokenOf(app.client_id, secret)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().message).toBe('该应用的所有者账号已停用，不能获取令牌')
   })
 
   it('validate their allowlist and belong to their owner only', async () => {

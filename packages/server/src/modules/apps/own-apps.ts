@@ -1,4 +1,10 @@
-import { APPS_PER_USER_MAX, type TAppInput, type TOwnApp, ZAppInput } from '@brokerdesk/shared'
+import {
+  APP_REVIEW_CODE,
+  APPS_PER_USER_MAX,
+  type TAppInput,
+  type TOwnApp,
+  ZAppInput,
+} from '@brokerdesk/shared'
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client'
@@ -92,12 +98,32 @@ export async function createOwnApp(request: FastifyRequest, input: TAppInput) {
   return { app: await findOwnApp(db, userId, row.id), secret }
 }
 
+/** An allowlist as a set of entries, for telling whether it changed. */
+const addressesOf = (allowedIps: string) =>
+  [
+    ...new Set(
+      allowedIps
+        .split('\n')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    ),
+  ]
+    .sort()
+    .join('\n')
+
 export async function updateOwnApp(request: FastifyRequest, id: number, input: TAppInput) {
   const db = request.server.db
   const userId = ownerOf(request)
-  await findOwnApp(db, userId, id)
+  const before = await findOwnApp(db, userId, id)
   const values = ZAppInput.parse(input)
-  await db.update(apps).set(values).where(own(userId, id))
+  // A new allowlist is the administrators' to approve again: the app stops until it is.
+  const allowlistChanged = addressesOf(before.allowed_ips) !== addressesOf(values.allowed_ips ?? '')
+  const review =
+    allowlistChanged && before.review === APP_REVIEW_CODE.approved ? APP_REVIEW_CODE.pending : undefined
+  await db
+    .update(apps)
+    .set({ ...values, ...(review === undefined ? {} : { review }) })
+    .where(own(userId, id))
   await logChange(request, { id, ...values })
   return { app: await findOwnApp(db, userId, id) }
 }
