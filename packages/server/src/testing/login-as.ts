@@ -20,7 +20,7 @@ export async function loginAs(app: FastifyInstance, userId: number): Promise<Log
     ip: '127.0.0.1',
     userAgent: 'test',
   })
-  const csrf = await csrfSession(app)
+  const csrf = await csrfSession(app, `Authorization=${token}`)
   return {
     token,
     sessionId: session.id,

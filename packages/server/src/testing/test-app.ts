@@ -62,8 +62,18 @@ export function cookieHeader(response: LightMyRequestResponse): string {
   return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ')
 }
 
-/** A client id and a valid CSRF token for writes under /web-api. */
-export async function csrfSession(app: FastifyInstance): Promise<{ cookie: string; token: string }> {
-  const response = await app.inject({ method: 'GET', url: '/web-api/open/token' })
+/**
+ * A client id and a valid CSRF token for writes under /web-api: bound to the session of `cookie`
+ * (`Authorization=<token>`) when given, else to the new client id.
+ */
+export async function csrfSession(
+  app: FastifyInstance,
+  cookie?: string,
+): Promise<{ cookie: string; token: string }> {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/web-api/open/token',
+    headers: cookie ? { cookie } : {},
+  })
   return { cookie: cookieHeader(response), token: response.json()._token }
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { issueCsrfToken, sessionBinding } from '../../plugins/csrf'
 import { setSessionCookie } from '../../plugins/session'
 import { loadSessionUser } from './load-session-user'
 import { presentSessionUser } from './present-user'
@@ -52,6 +53,10 @@ export async function startSession(
   return {
     user: user ? presentSessionUser(user, request.language) : {},
     lifetime: config.sessionLifetime,
+    // The SPA's anti-forgery token, bound to the new session (the one it held is not).
+    ...(request.channel === 'web'
+      ? { _token: issueCsrfToken(request.server.appKey, sessionBinding(token)) }
+      : {}),
     ...(request.channel === 'api' ? { token } : {}),
   }
 }

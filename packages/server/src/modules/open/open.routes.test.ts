@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cookieHeader, createTestApp, csrfSession, type TestApp } from '../../testing/test-app'
+import { loginAs } from '../../testing/login-as'
+import {
+  cookieHeader,
+  createTestApp,
+  csrfSession,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+} from '../../testing/test-app'
 
 let t: TestApp
 beforeAll(async () => {
@@ -76,6 +83,40 @@ describe('CSRF token on /web-api writes', () => {
     })
     expect(response.statusCode).toBe(419)
     expect(response.json().message).toBe('Token has expired, please try again')
+  })
+
+  it('binds the token to the session: the one held before a login is refused after it, and the login answers a new one', async () => {
+    const before = await csrfSession(t.app)
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/web-api/open/login',
+      headers: { cookie: before.cookie, 'x-csrf-token': before.token },
+      payload: { username: 'admin', password: TEST_ADMIN_PASSWORD },
+    })
+    expect(login.statusCode, login.body).toBe(200)
+    const rotated = login.json()._token as string
+    expect(rotated).toMatch(/^\d+\./)
+    const cookie = `${before.cookie}; ${cookieHeader(login)}`
+    const write = (token: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/web-api/home/list-settings/firms',
+        headers: { cookie, 'x-csrf-token': token },
+        payload: { columns: [] },
+      })
+    expect((await write(before.token)).statusCode).toBe(419)
+    expect((await write(rotated)).statusCode).not.toBe(419)
+
+    // Another session of the same browser (same client id) cannot use this session's token.
+    const other = await loginAs(t.app, 1)
+    const [clientCookie] = before.cookie.split(';')
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: '/web-api/home/list-settings/firms',
+      headers: { cookie: `${clientCookie}; Authorization=${other.token}`, 'x-csrf-token': rotated },
+      payload: { columns: [] },
+    })
+    expect(foreign.statusCode).toBe(419)
   })
 
   it('does not ask API clients under /api for a token', async () => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { buildGlobalConfig } from '../../global-config'
 import { ensureClientId } from '../../plugins/client-id'
-import { issueCsrfToken } from '../../plugins/csrf'
+import { csrfBindingOf, issueCsrfToken } from '../../plugins/csrf'
 import { clearSessionCookies } from '../../plugins/session'
 import { publishedPublicKey } from '../api-encryption/api-encryption'
 import { presentSessionUser } from '../auth/present-user'
@@ -21,7 +21,7 @@ export const openRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/open/client-id', async (request, reply) => ({ client_id: ensureClientId(request, reply) }))
 
   app.get('/open/token', async (request, reply) => ({
-    _token: issueCsrfToken(app.appKey, ensureClientId(request, reply)),
+    _token: issueCsrfToken(app.appKey, csrfBindingOf(request, ensureClientId(request, reply))),
   }))
 
   app.get('/open/menu', async (request) => ({
@@ -36,7 +36,8 @@ export const openRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/open/logout', async (request, reply) => {
     if (request.user) await endSession(app.db, request.user.sessionId, 'logout')
     clearSessionCookies(reply)
-    return { user: {} }
+    // The token of the ended session is worth nothing now: one bound to the client id again.
+    return { user: {}, _token: issueCsrfToken(app.appKey, `client:${request.clientId}`) }
   })
 
   app.get(

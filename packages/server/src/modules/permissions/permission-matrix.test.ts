@@ -87,10 +87,26 @@ function concreteUrl(url: string): string {
   return url.replace(/:id\b/g, '999999').replace(/:\w+/g, 'x').replace(/\*/g, 'x')
 }
 
+/** The CSRF token bound to each caller's session (or, without one, to the client id). */
+const csrfOfSession = new Map<string, Promise<{ cookie: string; token: string }>>()
+function csrfOf(token: string | undefined) {
+  if (!token) return Promise.resolve(csrf)
+  let found = csrfOfSession.get(token)
+  if (!found) {
+    found = csrfSession(app, `${csrf.cookie}; Authorization=${token}`).then((bound) => ({
+      ...bound,
+      cookie: csrf.cookie,
+    }))
+    csrfOfSession.set(token, found)
+  }
+  return found
+}
+
 async function send(route: RegisteredRoute, token: string | undefined) {
   const web = route.url.startsWith('/web-api/')
+  const bound = web ? await csrfOf(token) : csrf
   const headers: Record<string, string> = web
-    ? { cookie: `${csrf.cookie}${token ? `; Authorization=${token}` : ''}`, 'x-csrf-token': csrf.token }
+    ? { cookie: `${bound.cookie}${token ? `; Authorization=${token}` : ''}`, 'x-csrf-token': bound.token }
     : token
       ? { authorization: `Bearer ${token}` }
       : {}
