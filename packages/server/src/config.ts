@@ -71,6 +71,8 @@ const ZEnv = z.object({
    * balancer's health check takes the process out before it stops accepting (ms; 0 = stop at once).
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** PostgreSQL: the longest a list's text search may run before it answers 422 "narrow it" (ms; 0 = no limit). */
+  DB_SEARCH_STATEMENT_TIMEOUT: z.coerce.number().int().min(0).default(1000),
   REDIS_URL: z.string().optional(),
   /** Encrypted API payloads (SPEC §7): on whatever the `api_encryption` setting says. */
   API_ENCRYPTION: ZBoolean.default(false),
@@ -223,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       connectMs: e.DB_CONNECT_TIMEOUT,
       statementMs: e.DB_STATEMENT_TIMEOUT,
       transferStatementMs: e.DB_TRANSFER_STATEMENT_TIMEOUT,
+      searchStatementMs: e.DB_SEARCH_STATEMENT_TIMEOUT,
     },
     databasePoolMax: e.DB_POOL_MAX,
     databaseDirectUrl: e.DATABASE_DIRECT_URL,

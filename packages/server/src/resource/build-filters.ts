@@ -63,13 +63,14 @@ function listOf(raw: string | string[]): string[] {
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
- * `column ILIKE '%text%'`. A text of two characters holds no trigram: the trigram index would hand
- * back every row to recheck, and the planner, which cannot tell, chose it (a word matching nothing in
- * a million log entries: 12 s). On a column with a bigram index such a text is found by
- * `text_bigrams(column) @> text_bigrams(text)`, which that index answers, and decided by
+ * `column ILIKE '%text%'`. A text of one or two characters holds no trigram: the trigram index would
+ * hand back every row to recheck, and the planner, which cannot tell, chose it (a word matching
+ * nothing in a million log entries: 12 s). On a column with the short-text indexes (`bigramColumns`)
+ * such a text is found by `text_bigrams(column) @> text_bigrams(text)` (two characters) or
+ * `text_chars(column) @> text_chars(text)` (one), which those indexes answer, and decided by
  * `strpos(lower(column), lower(text)) > 0`, which no index serves (the same match as the ILIKE),
- * tested first so that a scan computes the bigrams of the rows holding the text only. The bigrams'
- * statistics (migration 0015) tell the planner how common the word is.
+ * tested first so that a scan computes the pieces of the rows holding the text only. The pieces'
+ * statistics (migrations 0015, 0016) tell the planner how common the word is.
  */
 function contains(
   binding: ResourceBinding,
@@ -81,8 +82,10 @@ function contains(
   const like = ilike(column, escapeLike(text))
   const seeded = seededMatches(binding, field, text, language)
   if (seeded) return or(like, seeded) as SQL
-  if ([...text].length !== 2 || !binding.bigramColumns?.includes(field)) return like
-  return sql`(strpos(lower(${column}), lower(${text}::text)) > 0 and text_bigrams(${column}) @> text_bigrams(${text}::text))`
+  const length = [...text].length
+  if (length > 2 || !binding.bigramColumns?.includes(field)) return like
+  const pieces = sql.raw(length === 2 ? 'text_bigrams' : 'text_chars')
+  return sql`(strpos(lower(${column}), lower(${text}::text)) > 0 and ${pieces}(${column}) @> ${pieces}(${text}::text))`
 }
 
 /**
@@ -197,16 +200,23 @@ export function buildFilterConditions(
   return conditions
 }
 
+/** The filters of the query that search text: a keyword, or a `like` filter on a text column, given a value. */
+export function textSearchFilters(binding: ResourceBinding, query: QueryParams): string[] {
+  return binding.definition.filters
+    .filter((filter) => {
+      if (filter.kind !== 'keyword' && filter.kind !== 'like') return false
+      if (!firstValue(query[filter.name])?.trim()) return false
+      return filter.fields.some((field) => {
+        const column = columnOf(binding.table, field)
+        return column !== undefined && isTextColumn(column)
+      })
+    })
+    .map((filter) => filter.name)
+}
+
 /** Whether the query searches text: a keyword, or a `like` filter on a text column, given a value. */
 export function searchesText(binding: ResourceBinding, query: QueryParams): boolean {
-  return binding.definition.filters.some((filter) => {
-    if (filter.kind !== 'keyword' && filter.kind !== 'like') return false
-    if (!firstValue(query[filter.name])?.trim()) return false
-    return filter.fields.some((field) => {
-      const column = columnOf(binding.table, field)
-      return column !== undefined && isTextColumn(column)
-    })
-  })
+  return textSearchFilters(binding, query).length > 0
 }
 
 /** Rows not soft-deleted. */

@@ -1,9 +1,11 @@
-import type { Language, ListPage } from '@brokerdesk/shared'
+import { type Language, type ListPage, MAX_SKIPPED_ROWS } from '@brokerdesk/shared'
 import { and, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { buildFilters } from './build-filters'
+import { isStatementTimeout } from '../db/database-unavailable'
+import { isPoolDatabase } from '../db/raw-query'
+import { buildFilters, textSearchFilters } from './build-filters'
 import { columnOf, isRecordId, requireColumn } from './columns'
-import type { FieldIssue } from './field-errors'
+import { type FieldIssue, invalidFields } from './field-errors'
 import { narrowTextSearch } from './narrow-text-search'
 import {
   assertNoIssues,
@@ -26,6 +28,8 @@ export interface ListRecordsOptions {
   language: Language
   /** A condition every row must meet besides the filters (the binding's scope for this caller). */
   scope?: SQL
+  /** On PostgreSQL, how long a text search may run before it answers 422 "narrow it" (ms; 0: no limit). */
+  searchTimeoutMs?: number
 }
 
 /**
@@ -34,8 +38,38 @@ export interface ListRecordsOptions {
  * given; otherwise one row more than the page is read to know whether another page follows, and
  * `total_estimate` says at once about how many rows match (`total_exact`: exactly that many).
  * `tree=1` on a hierarchy answers every matching node, nested (for a tree select).
+ * A page by number skips at most MAX_SKIPPED_ROWS rows (OFFSET reads each one: 6.3 s for page 63,334
+ * of a million products); a deeper one is a 422 saying how to get there — from a nearby page by
+ * position (`after` / `before`, with `skip`), back from the end (`last=1&skip=`), or with filters —
+ * unless the text search already found every match.
  */
 export async function listRecords(options: ListRecordsOptions): Promise<ListPage<Row>> {
+  const { db, binding, query, language, searchTimeoutMs } = options
+  const searched = textSearchFilters(binding, query)
+  if (searched.length === 0 || !searchTimeoutMs || !isPoolDatabase(db)) return listPage(options)
+  // A text search runs with its own time limit, in a transaction of its own (`set local`): one that
+  // the indexes cannot answer in time is a 422 on its filter ("narrow the search") at once, rather
+  // than a 503 once the statement time-out stops it. Without parallel workers: the planner cannot
+  // tell a character found nowhere from a rare one (0.5 % of the rows each) and started workers for
+  // a bitmap of nothing, which cost more than the search (60 ms on a busy machine against 0.2).
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('statement_timeout', ${String(searchTimeoutMs)}, true), set_config('max_parallel_workers_per_gather', '0', true)`,
+      )
+      return listPage({ ...options, db: tx as unknown as Db })
+    })
+  } catch (error) {
+    if (!isStatementTimeout(error)) throw error
+    throw invalidFields(
+      language,
+      searched.map((field) => ({ field, key: 'resource.search_too_broad' })),
+      binding.definition,
+    )
+  }
+}
+
+async function listPage(options: ListRecordsOptions): Promise<ListPage<Row>> {
   const { db, binding, query, language } = options
   const definition = binding.definition
   const issues: FieldIssue[] = []
@@ -51,6 +85,8 @@ export async function listRecords(options: ListRecordsOptions): Promise<ListPage
   const keyset = readKeyset(binding, query, order, language)
   const search = await narrowTextSearch(db, binding, query, where)
   if (keyset) return listByPosition(options, keyset, { ...search, order, page, perPage })
+  if ((page - 1) * perPage > MAX_SKIPPED_ROWS && search.matched === undefined)
+    throw tooDeep(language, 'page', binding)
   const [total, rows] = await Promise.all([
     paging.countTotal ? (search.matched ?? countRows(db, binding, search.where)) : undefined,
     search.matched === 0
@@ -96,16 +132,27 @@ interface Keyset {
   after?: number
   before?: number
   last?: boolean
+  /** Rows skipped beyond that row, or from the end (at most MAX_SKIPPED_ROWS). */
+  skip: number
 }
 
 const ID_TEXT = /^\d{1,10}$/
+const SKIP_TEXT = /^\d{1,9}$/
 
-/** `after=<id>`, `before=<id>` or `last=1`: paging by position, which reads no skipped rows. */
+const tooDeep = (language: Language, field: string, binding: ResourceBinding) =>
+  invalidFields(
+    language,
+    [{ field, key: 'resource.page_too_deep', params: { rows: MAX_SKIPPED_ROWS.toLocaleString('en') } }],
+    binding.definition,
+  )
+
+/** `after=<id>`, `before=<id>` or `last=1` (with `skip=<rows>`): paging by position, from the index of the sort. */
 function readKeyset(binding: ResourceBinding, query: QueryParams, order: SortKey[], language: Language) {
   const raw = {
     after: firstValue(query.after),
     before: firstValue(query.before),
     last: firstValue(query.last),
+    skip: firstValue(query.skip),
   }
   const issues: FieldIssue[] = []
   const id = (field: 'after' | 'before') => {
@@ -115,13 +162,23 @@ function readKeyset(binding: ResourceBinding, query: QueryParams, order: SortKey
     if (!isRecordId(number)) issues.push({ field, key: 'validations.messages.integer' })
     return number
   }
+  const skip =
+    raw.skip === undefined || raw.skip === '' ? 0 : SKIP_TEXT.test(raw.skip) ? Number(raw.skip) : -1
+  if (skip < 0) issues.push({ field: 'skip', key: 'validations.messages.integer' })
   const keyset: Keyset = {
     after: id('after'),
     before: id('before'),
     last: raw.last === '1' || raw.last === 'true',
+    skip,
   }
   assertNoIssues(language, issues, binding.definition)
-  if (keyset.after === undefined && keyset.before === undefined && !keyset.last) return undefined
+  if (keyset.after === undefined && keyset.before === undefined && !keyset.last) {
+    // Skipping rows from the start is what `page` does.
+    if (skip > 0)
+      assertNoIssues(language, [{ field: 'skip', key: 'validations.messages.default' }], binding.definition)
+    return undefined
+  }
+  if (skip > MAX_SKIPPED_ROWS) throw tooDeep(language, 'skip', binding)
   // The last rows alone are the list read in the opposite order (each key reversed, NULLs too), which
   // any sort allows. A row comparison follows an index only in one direction, and NULLs would fall
   // out of it.
@@ -160,8 +217,9 @@ function beyond(binding: ResourceBinding, keys: SortKey[], id: number): SQL {
 
 /**
  * A page by position: the rows after or before a row, or the last rows, read from the index of
- * the sort without skipping any (OFFSET would read every row before the page). `current_page` is
- * the page number the caller gives (`page`); the last page's number follows from the estimate.
+ * the sort (beyond `skip` rows: the SPA's pager jumps a few pages that way). `current_page` is the
+ * page number the caller gives (`page`); the last page's number follows from the estimate, and so
+ * does a page counted back from it (`last=1&skip=`).
  */
 async function listByPosition(
   options: ListRecordsOptions,
@@ -178,6 +236,7 @@ async function listByPosition(
       where: and(where, cursor === undefined ? undefined : beyond(binding, keys, cursor)),
       order: keys,
       limit: perPage + 1,
+      offset: keyset.skip,
     }),
     list.matched === undefined ? estimateRows(db, binding, where) : { value: list.matched, exact: true },
   ])
@@ -185,10 +244,10 @@ async function listByPosition(
   const pageRows = rows.slice(0, perPage)
   if (backwards) pageRows.reverse()
   const estimatedPages = Math.max(1, Math.ceil(estimate.value / perPage))
-  const page =
-    keyset.last && keyset.before === undefined && keyset.after === undefined ? estimatedPages : list.page
+  const fromEnd = keyset.last === true && keyset.before === undefined && keyset.after === undefined
+  const page = fromEnd ? Math.max(1, estimatedPages - Math.floor(keyset.skip / perPage)) : list.page
   // Going forwards, `more` says another page follows; going backwards, the cursor's row itself follows.
-  const lastPage = backwards ? (keyset.last ? page : page + 1) : more ? page + 1 : page
+  const lastPage = backwards ? (fromEnd ? estimatedPages : page + 1) : more ? page + 1 : page
   return {
     data: await presentRows(db, binding, pageRows, options.language),
     current_page: page,

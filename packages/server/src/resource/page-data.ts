@@ -46,6 +46,8 @@ export interface PageDataOptions {
   definition: ResourceDefinition
   defaults: Row
   pageOptions?: (db: Db, ctx: ResourceContext) => Promise<Record<string, OptionItem[] | TreeOption[]>>
+  /** The sortable fields a page by position (`after`, `before`) can follow: those never empty. */
+  positionSorts?: string[]
 }
 
 /**
@@ -70,6 +72,7 @@ export async function buildPageData(options: PageDataOptions): Promise<ResourceP
     default_sort: definition.defaultSort,
     per_page: DEFAULT_PER_PAGE,
     per_page_options: [...PER_PAGE_OPTIONS],
+    ...(options.positionSorts ? { position_sorts: options.positionSorts } : {}),
     tree: definition.tree,
     max_level: definition.maxLevel,
     defaults: options.defaults,

@@ -1,4 +1,4 @@
-import type { ResourceAction, ResourceDefinition } from '@brokerdesk/shared'
+import { MAX_SKIPPED_ROWS, type ResourceAction, type ResourceDefinition } from '@brokerdesk/shared'
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteShorthandOptions } from 'fastify'
 import { z } from 'zod'
@@ -6,7 +6,7 @@ import type { Db } from '../db/client'
 import { setStatementTimeout } from '../db/statement-timeout'
 import { notFound } from '../errors'
 import { LARGE_BODY_LIMIT } from '../plugins/input-hygiene'
-import { isRecordId, requireColumn } from './columns'
+import { columnOf, isRecordId, requireColumn } from './columns'
 import { contextOf } from './context'
 import { exportRecords } from './export-records'
 import { invalidFields } from './field-errors'
@@ -42,7 +42,12 @@ export function listQuerySchema(definition: ResourceDefinition, options: { expor
     ]),
   )
   return z.object({
-    page: z.string().optional().describe('page number, default 1'),
+    page: z
+      .string()
+      .optional()
+      .describe(
+        `page number, default 1; by number only within the first ${MAX_SKIPPED_ROWS} rows (422 beyond)`,
+      ),
     per_page: z.string().optional().describe('page size'),
     sort: z
       .string()
@@ -55,6 +60,12 @@ export function listQuerySchema(definition: ResourceDefinition, options: { expor
           after: z.string().optional().describe('the page after the row with this id (keyset paging)'),
           before: z.string().optional().describe('the page before the row with this id (keyset paging)'),
           last: z.string().optional().describe('1: the last page (keyset paging)'),
+          skip: z
+            .string()
+            .optional()
+            .describe(
+              `rows skipped beyond after/before, or from the end with last=1 (at most ${MAX_SKIPPED_ROWS})`,
+            ),
         }),
     ...(options.export
       ? {
@@ -109,6 +120,11 @@ async function isInScope(db: Db, binding: ResourceBinding, id: number, scope: SQ
   return found.length > 0
 }
 
+/** The sortable fields never empty: a page by position (`after`, `before`) can follow them. */
+function positionSorts(binding: ResourceBinding): string[] {
+  return binding.definition.sorts.filter((field) => columnOf(binding.table, field)?.notNull === true)
+}
+
 /**
  * Registers a resource's routes under `/admin/<name>` (inside the scope app.ts mounts under /api
  * and /web-api): the page data, and each of the seven actions the definition offers.
@@ -124,6 +140,7 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
       definition,
       defaults: newRecord(binding),
       pageOptions: binding.pageOptions,
+      positionSorts: positionSorts(binding),
     }),
   )
   if (has('list')) {
@@ -137,6 +154,7 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
           query: queryOf(request),
           language: request.language,
           scope: await scopeOf(binding, request),
+          searchTimeoutMs: app.config.databaseTimeouts.searchStatementMs,
         }),
     )
   }

@@ -92,7 +92,7 @@ const named = new Map<string, string>()
  * Text searches are planned for their words each time: a plan made once for any words would not know
  * whether they are long enough for the trigram index.
  */
-const TEXT_SEARCH = /\bilike\b|text_bigrams/i
+const TEXT_SEARCH = /\bilike\b|text_bigrams|text_chars/i
 
 /** The statement name of a page's SQL text (its shape: the values are parameters), or undefined. */
 function statementName(text: string): string | undefined {

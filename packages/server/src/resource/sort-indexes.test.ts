@@ -89,8 +89,8 @@ const growing = [productsBinding, logsBinding, usersBinding, contactMessagesBind
 
 describe('text search indexes (issue 13: a million rows)', () => {
   let gin: Array<{ table_name: string; definition: string; options: string }>
-  /** The statistics of text_bigrams(column), by name: how common a word of two characters is. */
-  let bigramStatistics: Set<string>
+  /** The statistics of text_bigrams(column) and text_chars(column), by name: how common a short word is. */
+  let pieceStatistics: Set<string>
   beforeAll(async () => {
     const result = (await database.db.execute(sql`
       select t.relname as table_name, pg_get_indexdef(c.oid) as definition,
@@ -103,12 +103,12 @@ describe('text search indexes (issue 13: a million rows)', () => {
     const statistics = (await database.db.execute(
       sql`select stxname as name from pg_statistic_ext`,
     )) as unknown as { rows: Array<{ name: string }> }
-    bigramStatistics = new Set(statistics.rows.map((row) => row.name))
+    pieceStatistics = new Set(statistics.rows.map((row) => row.name))
   })
 
   for (const binding of growing) {
     const table = getTableName(binding.table)
-    it(`${table}: each text column the keyword box and the like filters search has a trigram and a bigram index`, () => {
+    it(`${table}: each text column the keyword box and the like filters search has a trigram, a bigram and a character index`, () => {
       const searched = binding.definition.filters.flatMap((filter) =>
         filter.kind === 'keyword' || filter.kind === 'like' ? filter.fields : [],
       )
@@ -117,14 +117,16 @@ describe('text search indexes (issue 13: a million rows)', () => {
         const column = columnOf(binding.table, field)
         if (column === undefined || !isTextColumn(column)) return []
         const trigrams = indexed.some((definition) => definition.includes(`(${column.name} gin_trgm_ops)`))
-        const bigrams =
-          binding.bigramColumns?.includes(field) === true &&
-          indexed.some((definition) => new RegExp(`text_bigrams\\(\\(?${column.name}\\b`).test(definition))
-        const counted = bigramStatistics.has(`${table}_${column.name}_bigrams_stat`)
+        const short = binding.bigramColumns?.includes(field) === true
+        const pieces = (fn: string) =>
+          short && indexed.some((definition) => new RegExp(`${fn}\\(\\(?${column.name}\\b`).test(definition))
+        const counted = (kind: string) => pieceStatistics.has(`${table}_${column.name}_${kind}_stat`)
         return [
           ...(trigrams ? [] : [`${field} (trigrams)`]),
-          ...(bigrams ? [] : [`${field} (bigrams)`]),
-          ...(counted ? [] : [`${field} (statistics of its bigrams)`]),
+          ...(pieces('text_bigrams') ? [] : [`${field} (bigrams)`]),
+          ...(pieces('text_chars') ? [] : [`${field} (characters)`]),
+          ...(counted('bigrams') ? [] : [`${field} (statistics of its bigrams)`]),
+          ...(counted('chars') ? [] : [`${field} (statistics of its characters)`]),
         ]
       })
       expect(missing, `${table} searches text no index reads`).toEqual([])
@@ -134,7 +136,7 @@ describe('text search indexes (issue 13: a million rows)', () => {
   it('keep their pending list small, so new rows do not tip a search to a scan of the whole table', () => {
     const tables = growing.map((binding) => getTableName(binding.table))
     const rows = gin.filter((row) => tables.includes(row.table_name))
-    expect(rows.filter((row) => row.table_name === 'products').length).toBe(8)
+    expect(rows.filter((row) => row.table_name === 'products').length).toBe(12)
     for (const row of rows) expect(row.options, row.definition).toContain('gin_pending_list_limit=64')
   })
 })

@@ -76,8 +76,9 @@ export interface ResourceBinding {
   /** Unique index name → the field it guards, for a 422 instead of a 500. */
   uniqueIndexes?: Record<string, string>
   /**
-   * Text columns with a GIN index on `text_bigrams(column)` besides their trigram index: a search
-   * of two characters (no trigram in it) is then found from the index too (see decisions.md).
+   * Text columns with GIN indexes on `text_bigrams(column)` and `text_chars(column)` besides their
+   * trigram index: a search of one or two characters (no trigram in it) is then found from an index
+   * too (see decisions.md).
    */
   bigramColumns?: readonly string[]
   /**

@@ -23,6 +23,11 @@ export interface ResourcePageData {
   default_sort: string
   per_page: number
   per_page_options: number[]
+  /**
+   * The sorts a page by position (`after` / `before`) can follow: every key in one direction by these
+   * fields (never empty). Other sorts reach deep pages only from the end (`last=1&skip=`).
+   */
+  position_sorts?: string[]
   tree: boolean
   max_level: number | null
   /** The values of a new record. */

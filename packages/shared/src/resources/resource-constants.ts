@@ -22,6 +22,12 @@ export const RESOURCE_ACTION_ROUTES: Record<ResourceAction, { method: string; pa
 export const PER_PAGE_OPTIONS = [10, 15, 20, 30, 50, 100, 200] as const
 export const DEFAULT_PER_PAGE = 15
 export const MAX_PER_PAGE = 200
+/**
+ * The most rows a list page skips to reach its rows: a page by number from the start (`page`), or
+ * `skip` rows beyond a row (`after`, `before`) or from the end (`last=1`). Skipping reads every row
+ * skipped; deeper pages are reached from a nearer page (issue 22).
+ */
+export const MAX_SKIPPED_ROWS = 10_000
 /** Export pages may be larger: the client asks for many rows at a time (the SPA 5,000, issue 13). */
 export const EXPORT_PER_PAGE_OPTIONS = [...PER_PAGE_OPTIONS, 500, 1000, 2000, 5000] as const
 export const DEFAULT_EXPORT_PER_PAGE = 200

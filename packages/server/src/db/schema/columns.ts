@@ -41,12 +41,13 @@ export function sortIndexes(table: string, id: AnyPgColumn, columns: AnyPgColumn
 
 /**
  * The indexes of a list's text searches (`ILIKE '%…%'`: the keyword box, `like` filters) over the live
- * rows: per column a trigram index (pg_trgm) and an index of `text_bigrams(column)`, for words of two
- * characters, which hold no trigram (a Chinese word is often two; the binding names these columns in
- * `bigramColumns`). Every column searched together needs both: one without an index for the word
- * makes the whole search a scan. Their pending lists (rows written since the last merge) stay small:
- * the planner prices every pending page, and a few thousand new rows tipped a keyword matching nothing
- * to a scan of the whole table. resource/sort-indexes.test.ts holds the tables that grow to this.
+ * rows: per column a trigram index (pg_trgm), an index of `text_bigrams(column)` for words of two
+ * characters, which hold no trigram (a Chinese word is often two), and one of `text_chars(column)`
+ * for a single character (寿, 龘, a letter); the binding names these columns in `bigramColumns`.
+ * Every column searched together needs all three: one without an index for the word makes the whole
+ * search a scan. Their pending lists (rows written since the last merge) stay small: the planner
+ * prices every pending page, and a few thousand new rows tipped a keyword matching nothing to a scan
+ * of the whole table. resource/sort-indexes.test.ts holds the tables that grow to this.
  */
 export function textSearchIndexes(table: string, columns: ExtraConfigColumn[]) {
   const live = sql`deleted_at is null`
@@ -57,5 +58,6 @@ export function textSearchIndexes(table: string, columns: ExtraConfigColumn[]) {
       .using('gin', sql`text_bigrams(${column})`)
       .with(gin)
       .where(live),
+    index(`${table}_${column.name}_char_idx`).using('gin', sql`text_chars(${column})`).with(gin).where(live),
   ])
 }

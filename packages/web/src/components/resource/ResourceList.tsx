@@ -18,11 +18,13 @@ import { HttpError, type Params } from '../../api/http'
 import { listSearchFor, listSearchOf, parseListSearch, rememberListSearch } from '../../state/list-state'
 import { notify } from '../../state/notify'
 import { ButtonLink } from '../ButtonLink'
+import { LazyAlert } from '../LazyAlert'
 import { ColumnSettingsButton, SavedViewsButton } from './ListSettingsButtons'
 import { shownColumnsOf } from './list-columns'
 import { listParams, rememberTree } from './list-prefetch'
 import { useListSettings } from './list-settings-api'
 import { displayValue, fieldTitle } from './option-label'
+import { type PageAnchor, pagePosition, sortFollowsRows } from './page-position'
 import { filterParams, filterValues, ResourceFilters } from './ResourceFilters'
 import { deleteRows, flattenOptions, type Row, useResourceList } from './resource-api'
 import { TransferButtons } from './transfer/TransferButtons'
@@ -110,20 +112,53 @@ export function ResourceList({
   const [counted, setCounted] = useState(false)
   const [selected, setSelected] = useState<number[]>([])
   useEffect(() => rememberTree(name, Boolean(page.tree)), [name, page.tree])
-  // When the total is only an estimate (a big list), its last page is asked for by position
-  // (last=1: the last rows, read backwards from the index) rather than by skipping every row before it.
-  const [estimatedLast, setEstimatedLast] = useState<number | undefined>()
+  // A deep page is asked for by position (page-position.ts): from the page shown, or back from the
+  // end when the total is only an estimate (a big list), rather than by skipping every row before it.
+  // The way is chosen when the page or the list changes, from where the list stood then.
+  const shape = JSON.stringify([filters, sort, perPage, counted])
+  const estimatedLast = useRef<number | undefined>(undefined)
+  const anchor = useRef<PageAnchor | undefined>(undefined)
+  const cursors = sortFollowsRows(sort, page.default_sort, page.position_sorts)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: chosen again only for another page or list
+  const position = useMemo(
+    () =>
+      pagePosition({
+        page: pageNo,
+        perPage,
+        shape,
+        anchor: anchor.current,
+        estimatedLast: estimatedLast.current,
+        cursors,
+      }),
+    [pageNo, shape],
+  )
   const params = {
     ...listParams({ filters, sort, page: pageNo, perPage, counted }, Boolean(page.tree)),
-    last: pageNo > 1 && pageNo === estimatedLast ? 1 : undefined,
+    ...position,
   }
   const list = useResourceList(name, params, can('list'))
   useEffect(() => {
     const data = list.data
     if (!data || list.isPlaceholderData) return
     const estimate = data.total === undefined && !data.total_exact ? data.total_estimate : undefined
-    setEstimatedLast(estimate === undefined ? undefined : Math.max(1, Math.ceil(estimate / perPage)))
-  }, [list.data, list.isPlaceholderData, perPage])
+    estimatedLast.current = estimate === undefined ? undefined : Math.max(1, Math.ceil(estimate / perPage))
+    const rows = data.data
+    anchor.current =
+      rows.length > 0
+        ? {
+            shape,
+            page: data.current_page,
+            firstId: Number(rows[0].id),
+            lastId: Number(rows[rows.length - 1].id),
+          }
+        : undefined
+  }, [list.data, list.isPlaceholderData, perPage, shape])
+  // A page too deep to be opened by its number, or a search too broad to be answered in time: the
+  // server's 422 says what the user can do.
+  const refused = list.error instanceof HttpError && list.error.status === 422 ? list.error : undefined
+  const tooDeep = refused ? (refused.errors.page ?? refused.errors.skip)?.[0] : undefined
+  const refusal =
+    tooDeep ?? (refused ? (Object.values(refused.errors).flat()[0] ?? refused.message) : undefined)
   const fields = useMemo(() => new Map<string, FieldMeta>(page.fields.map((f) => [f.name, f])), [page.fields])
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource', name] })
@@ -288,6 +323,27 @@ export function ResourceList({
           <Button icon={<ReloadOutlined />} aria-label={t('list.refresh')} onClick={refresh} />
         </Space>
       </Space>
+      {refusal && (
+        <LazyAlert
+          type="warning"
+          showIcon
+          title={refusal}
+          action={
+            tooDeep && (
+              <Space wrap>
+                <Button size="small" onClick={() => go({ page: 1 })}>
+                  {t('list.first_page')}
+                </Button>
+                {estimatedLast.current !== undefined && (
+                  <Button size="small" onClick={() => go({ page: estimatedLast.current })}>
+                    {t('list.last_page')}
+                  </Button>
+                )}
+              </Space>
+            )
+          }
+        />
+      )}
       <Table<Row>
         rowKey="id"
         size={settings.density}

@@ -1,0 +1,274 @@
+// Every keyword length and any page number of the three lists that grow (products, accounts, the
+// operation log) at a million rows on PostgreSQL (issue 22, targets 1 and 2), through HTTP, beside the
+// statements the server sent for the same request replayed straight to PostgreSQL.
+//
+// Three processes: ours (the server's app bundled from the sources, default log level, listening on a
+// local port, called with a bearer token of the super administrator), the reference (a pg client that
+// replays, in order, exactly the statements ours sent for that request — captured in ours' process
+// from the pg driver, named or unnamed as ours sent them) and this one, which times both from outside
+// in interleaved rounds (ours, reference, ours, …) so that the machine's load weighs on both.
+// Each case prints ours' p50 / p95 and min / max next to the reference's p50 and the ratio of the
+// medians; the load average before and after.
+//
+//   node bench/generate-data.mjs bench1m products accounts logs   # once (minutes)
+//   BENCH_DATABASE_NAME=bench1m node bench/search-and-pages.mjs
+//   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test): the PostgreSQL server
+//   BENCH_ROUNDS (default 30), BENCH_ONLY: a part of a case name to run only those cases
+//
+// Target: p95 < 50 ms for every case; a search or page that cannot be answered in time answers a
+// clear 422 at once (printed as such), never a 503 after the statement time-out.
+import { fork } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { bundleServer, percentile, serverUrl } from './support.mjs'
+
+const ROLE = process.argv[2]
+const ROUNDS = Math.min(Math.max(Number(process.env.BENCH_ROUNDS ?? 30) || 30, 5), 1000)
+const NAME = process.env.BENCH_DATABASE_NAME
+const ONLY = process.env.BENCH_ONLY
+
+const databaseUrl = () => {
+  if (!NAME || !/^[a-z_][a-z0-9_]{0,62}$/.test(NAME))
+    throw new Error('BENCH_DATABASE_NAME: a database filled by bench/generate-data.mjs')
+  const url = new URL(serverUrl)
+  url.pathname = `/${NAME}`
+  return url.toString()
+}
+
+/** Ours: the app on a local port; every statement its pg clients send is kept while capturing. */
+async function serveOurs() {
+  let captured
+  const query = pg.Client.prototype.query
+  pg.Client.prototype.query = function (config, values, callback) {
+    if (
+      captured &&
+      typeof config === 'object' &&
+      config?.text &&
+      !/^(listen|unlisten|select set_config)/i.test(config.text)
+    )
+      captured.push({ name: config.name, text: config.text, values: config.values ?? values })
+    else if (captured && typeof config === 'string' && !/^(listen|unlisten)/i.test(config))
+      captured.push({ text: config, values: Array.isArray(values) ? values : undefined })
+    return query.call(this, config, values, callback)
+  }
+  const server = await bundleServer([
+    "export { openDatabase } from './src/db/client'",
+    "export { seedDatabase } from './src/db/seed/index'",
+    "export { buildApp } from './src/app'",
+    "export { loadConfig } from './src/config'",
+    "export { createSession } from './src/modules/auth/sessions'",
+  ])
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-pages-'))
+  const config = server.loadConfig({ APP_ENV: 'testing', DATA_DIR: dataDir, DATABASE_URL: databaseUrl() })
+  const database = await server.openDatabase({ url: databaseUrl(), statementTimeoutMs: 5000 })
+  await server.seedDatabase(database.db, { adminPassword: 'bench-secret-123', env: config.env })
+  const app = await server.buildApp({ config, database, serveWeb: false })
+  const base = await app.listen({ host: '127.0.0.1', port: 0 })
+  const { token } = await server.createSession(database.db, {
+    userId: 1,
+    remember: false,
+    lifetimeMinutes: 600,
+    ip: '127.0.0.1',
+    userAgent: 'bench',
+  })
+  process.on('message', (message) => {
+    if (message.capture === 'start') {
+      captured = []
+      process.send({ capturing: true })
+    }
+    if (message.capture === 'stop') {
+      process.send({ statements: captured })
+      captured = undefined
+    }
+    if (message.stop) app.close().then(() => process.exit(0))
+  })
+  process.send({ base, token })
+}
+
+/** The reference: replays a request's statements, in order, on one connection. */
+async function serveReference() {
+  const client = new pg.Client({ connectionString: databaseUrl() })
+  await client.connect()
+  await client.query("set statement_timeout = '5s'")
+  process.on('message', async (message) => {
+    if (message.stop) return client.end().then(() => process.exit(0))
+    const started = performance.now()
+    let failed
+    for (const statement of message.statements) {
+      try {
+        await client.query(statement.name ? statement : { text: statement.text, values: statement.values })
+      } catch (error) {
+        failed = error.message
+      }
+    }
+    process.send({ ms: performance.now() - started, failed })
+  })
+  process.send({ ready: true })
+}
+
+const CASES = [
+  // [list, name, query]
+  ['products', 'keyword 1 char CN no match (龘)', 'keyword=龘'],
+  ['products', 'keyword 1 char CN rare (鑫)', 'keyword=鑫'],
+  ['products', 'keyword 1 char CN common (寿)', 'keyword=寿'],
+  ['products', 'keyword 1 char Latin no match (q)', 'keyword=q'],
+  ['products', 'keyword 1 char Latin common (a)', 'keyword=a'],
+  ['products', 'keyword 2 chars CN no match (龘龙)', 'keyword=龘龙'],
+  ['products', 'keyword 2 chars CN rare (鑫国)', 'keyword=鑫国'],
+  ['products', 'keyword 2 chars CN common (国寿)', 'keyword=国寿'],
+  ['products', 'keyword 2 chars Latin no match (qx)', 'keyword=qx'],
+  ['products', 'keyword 2 chars Latin common (li)', 'keyword=li'],
+  ['products', 'keyword 3+ CN no match (龘龙凤)', 'keyword=龘龙凤'],
+  ['products', 'keyword 3+ CN rare (鑫国寿)', 'keyword=鑫国寿'],
+  ['products', 'keyword 3+ CN common (终身寿险)', 'keyword=终身寿险'],
+  ['products', 'keyword 3+ Latin no match (qxz)', 'keyword=qxz'],
+  ['products', 'keyword 3+ Latin rare (Orchid)', 'keyword=Orchid'],
+  ['products', 'keyword 3+ Latin common (Life)', 'keyword=Life'],
+  ['products', 'page 1', 'page=1'],
+  ['products', 'page 600 (by number)', 'page=600'],
+  ['products', 'page 63,334 (by number: 422)', 'page=63334', 422],
+  ['products', 'middle page after a row (page 31,667)', 'page=31667&after=500000'],
+  ['products', 'last page but one (last=1&skip=15)', 'last=1&skip=15'],
+  ['users', 'keyword 1 char CN no match (龘)', 'keyword=龘'],
+  ['users', 'keyword 1 char CN rare (欧)', 'keyword=欧'],
+  ['users', 'keyword 1 char CN common (王)', 'keyword=王'],
+  ['users', 'keyword 1 char Latin no match (!)', 'keyword=!'],
+  ['users', 'keyword 1 char Latin common (a)', 'keyword=a'],
+  ['users', 'keyword 2 chars CN no match (龘龙)', 'keyword=龘龙'],
+  ['users', 'keyword 2 chars CN rare (欧阳)', 'keyword=欧阳'],
+  ['users', 'keyword 2 chars CN common (建国)', 'keyword=建国'],
+  ['users', 'keyword 2 chars Latin no match (qx)', 'keyword=qx'],
+  ['users', 'keyword 2 chars Latin common (qq)', 'keyword=qq'],
+  ['users', 'keyword 3+ CN no match (龘龙凤)', 'keyword=龘龙凤'],
+  ['users', 'keyword 3+ Latin rare (zephyr)', 'keyword=zephyr'],
+  ['users', 'keyword 3+ Latin common (gmail)', 'keyword=gmail'],
+  ['users', 'page 1', 'page=1'],
+  ['users', 'page 600 (by number)', 'page=600'],
+  ['users', 'middle page after a row (page 33,334)', 'page=33334&after=500000'],
+  ['users', 'last page but one (last=1&skip=15)', 'last=1&skip=15'],
+  ['logs', 'keyword 1 char CN no match (龘)', 'keyword=龘'],
+  ['logs', 'keyword 1 char CN common (京)', 'keyword=京'],
+  ['logs', 'keyword 1 char Latin common (a)', 'keyword=a'],
+  ['logs', 'keyword 2 chars CN no match (龘龙)', 'keyword=龘龙'],
+  ['logs', 'keyword 2 chars CN rare (鄂尔)', 'keyword=鄂尔'],
+  ['logs', 'keyword 2 chars CN common (北京)', 'keyword=北京'],
+  ['logs', 'keyword 2 chars Latin common (in)', 'keyword=in'],
+  ['logs', 'keyword 3+ CN rare (鄂尔多斯)', 'keyword=鄂尔多斯'],
+  ['logs', 'keyword 3+ Latin no match (qxz)', 'keyword=qxz'],
+  ['logs', 'keyword 3+ Latin common (login)', 'keyword=login'],
+  ['logs', 'page 1', 'page=1'],
+  ['logs', 'page 600 (by number)', 'page=600'],
+  ['logs', 'middle page after a row (page 33,334)', 'page=33334&after=500000'],
+  ['logs', 'last page but one (last=1&skip=15)', 'last=1&skip=15'],
+].filter(([list, name]) => !ONLY || `${list} ${name}`.includes(ONLY))
+
+function child(role) {
+  const process_ = fork(fileURLToPath(import.meta.url), [role], { stdio: 'inherit' })
+  const inbox = []
+  const waiting = []
+  process_.on('message', (message) => {
+    const resolve = waiting.shift()
+    if (resolve) resolve(message)
+    else inbox.push(message)
+  })
+  /** Sends a message (if any) and waits for the child's next answer. */
+  const ask = (message) =>
+    new Promise((resolve) => {
+      if (message) process_.send(message)
+      if (inbox.length > 0) resolve(inbox.shift())
+      else waiting.push(resolve)
+    })
+  return { ask, stop: () => process_.send({ stop: true }) }
+}
+
+async function main() {
+  const ours = child('ours')
+  const reference = child('reference')
+  const { base, token } = await ours.ask()
+  await reference.ask()
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  const get = (address) =>
+    new Promise((resolve, reject) => {
+      const started = performance.now()
+      http
+        .get(
+          address,
+          { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } },
+          (response) => {
+            const chunks = []
+            response.on('data', (chunk) => chunks.push(chunk))
+            response.on('error', reject)
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode,
+                ms: performance.now() - started,
+                body: Buffer.concat(chunks).toString(),
+              }),
+            )
+          },
+        )
+        .on('error', reject)
+    })
+  const url = (list, query) => `${base}/api/admin/${list}/list?${query}`
+  const warm = await get(url('products', 'page=1'))
+  if (warm.status !== 200) throw new Error(`ours answered ${warm.status}: ${warm.body.slice(0, 300)}`)
+  for (let i = 0; i < 50; i++) await get(url('products', 'page=1'))
+
+  const load = os.loadavg()
+  console.log(
+    `${ROUNDS} interleaved rounds per case; load average ${load.map((n) => n.toFixed(2)).join(' ')}`,
+  )
+  console.log(
+    `${'case'.padEnd(52)} ${'status'.padStart(6)} ${'rows'.padStart(5)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'min'.padStart(8)} ${'max'.padStart(8)} ${'SQL p50'.padStart(8)} ${'ratio'.padStart(6)} stmts`,
+  )
+  const failures = []
+  for (const [list, name, query, expected = 200] of CASES) {
+    const address = url(list, query)
+    await ours.ask({ capture: 'start' })
+    const first = await get(address)
+    const { statements } = await ours.ask({ capture: 'stop' })
+    const oursMs = []
+    const sqlMs = []
+    let status = first.status
+    for (let round = 0; round < ROUNDS; round++) {
+      const answer = await get(address)
+      status = answer.status
+      oursMs.push(answer.ms)
+      const replay = await reference.ask({ statements })
+      sqlMs.push(replay.ms)
+    }
+    oursMs.sort((a, b) => a - b)
+    sqlMs.sort((a, b) => a - b)
+    const p50 = percentile(oursMs, 50)
+    const p95 = percentile(oursMs, 95)
+    const sql50 = percentile(sqlMs, 50)
+    const rows = first.status === 200 ? JSON.parse(first.body).data.length : '-'
+    if (status !== expected || p95 >= 50) failures.push(`${list} ${name}`)
+    const f = (n) => `${n.toFixed(1)}`.padStart(8)
+    console.log(
+      `${`${list} ${name}`.padEnd(52)} ${String(status).padStart(6)} ${String(rows).padStart(5)} ${f(p50)} ${f(p95)} ${f(oursMs[0])} ${f(oursMs[oursMs.length - 1])} ${f(sql50)} ${`×${(p50 / sql50).toFixed(2)}`.padStart(6)} ${statements.length}`,
+    )
+  }
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  )
+  console.log(
+    failures.length === 0 ? 'every case within target' : `outside the target: ${failures.join('; ')}`,
+  )
+  ours.stop()
+  reference.stop()
+  agent.destroy()
+}
+
+// A child ends with the bench, however it ends.
+if (ROLE) process.on('disconnect', () => process.exit(0))
+if (ROLE === 'ours') await serveOurs()
+else if (ROLE === 'reference') await serveReference()
+else await main()
