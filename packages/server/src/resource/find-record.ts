@@ -1,5 +1,5 @@
 import type { Language } from '@brokerdesk/shared'
-import { and, eq, type SQL } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { notFound } from '../errors'
 import { buildFilters } from './build-filters'
@@ -7,23 +7,6 @@ import { requireColumn } from './columns'
 import { presentRows } from './present-rows'
 import { selectRows } from './select-rows'
 import type { ResourceBinding, Row } from './types'
-
-/**
- * The live stored row of an id, locked for update when inside a write; undefined when absent or
- * outside `scope` (the rows the caller may touch).
- */
-export async function findStoredRow(
-  tx: Db | Tx,
-  binding: ResourceBinding,
-  id: number,
-  options: { lock?: boolean; scope?: SQL } = {},
-): Promise<Row | undefined> {
-  const lock = options.lock ?? false
-  const where = and(buildFilters(binding, {}, []), eq(requireColumn(binding.table, 'id'), id), options.scope)
-  const query = tx.select().from(binding.table).where(where)
-  const [row] = lock ? await query.for('update') : await query
-  return row as Row | undefined
-}
 
 /** A live record as the API shows it; 404 when it does not exist or was deleted. */
 export async function findRecord(

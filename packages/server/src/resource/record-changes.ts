@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
-import { findStoredRow } from './find-record'
+import { buildFilters } from './build-filters'
+import { requireColumn } from './columns'
 import { SECRET_KEY } from './run-write'
 import type { ResourceBinding, Row } from './types'
 
@@ -45,22 +46,44 @@ export function diffRecords(before: Row, after: Row): FieldChanges {
   return changes
 }
 
-/** The ids each many-to-many field of a record links to, in order (`{bank_ids: [1, 4]}`). */
-export async function readLinkIds(db: Db | Tx, binding: ResourceBinding, id: number): Promise<Row> {
-  const links: Row = {}
-  for (const [field, link] of Object.entries(binding.links ?? {})) {
-    const pairs = await db
-      .select({ target: link.targetColumn })
-      .from(link.table)
-      .where(eq(link.ownerColumn, id))
-      .orderBy(asc(link.targetColumn))
-    links[field] = pairs.map((pair) => pair.target)
-  }
-  return links
+/** A record's stored row and the ids its many-to-many fields link to, apart. */
+export interface StoredState {
+  row: Row
+  links: Row
 }
 
-/** A stored record with its links: the state an update's changes are read from. */
-export async function readStoredState(db: Db | Tx, binding: ResourceBinding, id: number): Promise<Row> {
-  const row = await findStoredRow(db, binding, id)
-  return { ...row, ...(await readLinkIds(db, binding, id)) }
+/**
+ * The live stored row of an id with the ids each of its many-to-many fields links to (in order),
+ * in one statement; locked for update when asked (inside a write). Undefined when absent or
+ * outside `scope` (the rows the caller may touch).
+ */
+export async function readStoredState(
+  db: Db | Tx,
+  binding: ResourceBinding,
+  id: number,
+  options: { lock?: boolean; scope?: SQL } = {},
+): Promise<StoredState | undefined> {
+  const { table } = binding
+  const idColumn = requireColumn(table, 'id')
+  const linkFields = Object.entries(binding.links ?? {})
+  const linkColumns = Object.fromEntries(
+    linkFields.map(([field, link]) => [
+      `__link_${field}`,
+      sql<number[]>`array(select ${link.targetColumn} from ${link.table} where ${link.ownerColumn} = ${idColumn} order by ${link.targetColumn})`,
+    ]),
+  )
+  const where = and(buildFilters(binding, {}, []), eq(idColumn, id), options.scope)
+  const query = db
+    .select({ ...getTableColumns(table), ...linkColumns } as never)
+    .from(table)
+    .where(where)
+  const [found] = (options.lock ? await query.for('update') : await query) as Row[]
+  if (!found) return undefined
+  const row: Row = { ...found }
+  const links: Row = {}
+  for (const [field] of linkFields) {
+    links[field] = ((found[`__link_${field}`] as unknown[] | null) ?? []).map(Number)
+    delete row[`__link_${field}`]
+  }
+  return { row, links }
 }

@@ -1,5 +1,5 @@
 import { methodBitOf } from '@brokerdesk/shared'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import { logs, menus } from '../db/schema/index'
 import { toStorableText } from '../input/storable-text'
@@ -27,20 +27,17 @@ export function withoutSecrets(value: unknown, depth = 0): unknown {
   )
 }
 
-/** The menu item of the route being written through, for the log's menu_id (0 when none). */
-async function menuIdOf(tx: Tx, ctx: ResourceContext): Promise<number> {
-  const [item] = await tx
-    .select({ id: menus.id })
-    .from(menus)
-    .where(
-      and(
-        eq(menus.url, ctx.menuUrl),
-        sql`(${menus.method} & ${methodBitOf(ctx.method)}) <> 0`,
-        isNull(menus.deleted_at),
-      ),
-    )
-    .limit(1)
-  return item?.id ?? 0
+/**
+ * The menu item of the route being written through, for the log's menu_id (0 when none): a
+ * subquery of the log's INSERT, not a round trip of its own.
+ */
+function menuIdOf(ctx: ResourceContext): SQL<number> {
+  const item = and(
+    eq(menus.url, ctx.menuUrl),
+    sql`(${menus.method} & ${methodBitOf(ctx.method)}) <> 0`,
+    isNull(menus.deleted_at),
+  )
+  return sql<number>`coalesce((select ${menus.id} from ${menus} where ${item} limit 1), 0)`
 }
 
 /** What the work of a write adds to its log entry. */
@@ -57,7 +54,7 @@ export async function writeOperationLog(
   details: LogDetails = {},
 ): Promise<void> {
   await tx.insert(logs).values({
-    menu_id: await menuIdOf(tx, ctx),
+    menu_id: menuIdOf(ctx),
     user_id: ctx.userId,
     app_id: ctx.appId ?? 0,
     ip: ctx.ip.slice(0, 100),

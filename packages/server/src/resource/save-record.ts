@@ -149,13 +149,15 @@ async function placeInTree(options: SaveRecordOptions, values: Row): Promise<voi
   }
 }
 
-/** Replaces the links of a many-to-many field. */
-async function saveLinks(options: SaveRecordOptions, id: number, links: Row): Promise<void> {
+/** Replaces the links of many-to-many fields; answers each field's ids, in order. */
+async function saveLinks(options: SaveRecordOptions, id: number, links: Row): Promise<Row> {
+  const saved: Row = {}
   for (const [field, ids] of Object.entries(links)) {
     const link = options.binding.links?.[field]
     if (!link) continue
     await options.tx.delete(link.table).where(eq(link.ownerColumn, id))
     const targets = ids as number[]
+    saved[field] = [...targets].sort((a, b) => a - b)
     if (targets.length === 0) continue
     await options.tx
       .insert(link.table)
@@ -163,6 +165,7 @@ async function saveLinks(options: SaveRecordOptions, id: number, links: Row): Pr
         targets.map((target) => ({ [link.ownerColumn.name]: id, [link.targetColumn.name]: target })) as never,
       )
   }
+  return saved
 }
 
 /**
@@ -196,12 +199,21 @@ export function toColumnValues(binding: ResourceBinding, values: Row): { columns
   return { columns, links }
 }
 
+/** A record as a save left it. */
+export interface SavedRecord {
+  id: number
+  /** The stored row as the INSERT or UPDATE returned it (before the binding's `afterWrite`). */
+  row: Row
+  /** The many-to-many fields the save replaced, each with the ids it now links to, in order. */
+  links: Row
+}
+
 /**
  * Validates and stores one record inside the caller's transaction: the rules of the definition,
- * references, the binding's checks, the tree position, the links. Returns the record's id.
+ * references, the binding's checks, the tree position, the links. Answers the stored row.
  * Bad input throws a 422 naming the fields.
  */
-export async function saveRecord(options: SaveRecordOptions): Promise<number> {
+export async function saveRecord(options: SaveRecordOptions): Promise<SavedRecord> {
   const { tx, binding, existing, ctx } = options
   const definition = binding.definition
   let values = keepSeededTexts(binding, ctx, validate(options), existing)
@@ -213,28 +225,28 @@ export async function saveRecord(options: SaveRecordOptions): Promise<number> {
   if (!existing && options.id !== undefined) columns.id = options.id
 
   const idColumn = requireColumn(binding.table, 'id')
-  let id: number
+  let row: Row
   try {
     if (existing) {
-      id = existing.id as number
       const set = Object.keys(columns).length > 0 ? columns : { updated_at: new Date() }
-      await tx
+      ;[row] = (await tx
         .update(binding.table)
         .set(set as never)
-        .where(eq(idColumn, id))
+        .where(eq(idColumn, existing.id as number))
+        .returning()) as Row[]
     } else {
-      const [row] = await tx
+      ;[row] = (await tx
         .insert(binding.table)
         .values(columns as never)
-        .returning({ id: idColumn })
-      id = row.id as number
+        .returning()) as Row[]
     }
   } catch (error) {
     const field = uniqueViolationField(error, binding)
     if (field) throw invalidFields(ctx.language, [{ field, key: 'validations.messages.unique' }], definition)
     throw error
   }
-  await saveLinks(options, id, links)
+  const id = row.id as number
+  const savedLinks = await saveLinks(options, id, links)
   await binding.afterWrite?.(id, values, { tx, ctx, mode: existing ? 'update' : 'create', existing })
-  return id
+  return { id, row, links: savedLinks }
 }

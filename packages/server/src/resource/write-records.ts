@@ -4,8 +4,8 @@ import { AppError, notFound } from '../errors'
 import { buildFilters } from './build-filters'
 import { requireColumn } from './columns'
 import { translateIssues } from './field-errors'
-import { findRecord, findStoredRow } from './find-record'
-import { diffRecords, type FieldChanges, readLinkIds, readStoredState } from './record-changes'
+import { findRecord } from './find-record'
+import { diffRecords, type FieldChanges, readStoredState } from './record-changes'
 import { runWrite } from './run-write'
 import { saveRecord } from './save-record'
 import { detachLeaf, findNode, hasChildren, lockTree } from './tree/nested-set'
@@ -39,14 +39,17 @@ function maskChanges(binding: ResourceBinding, changes: FieldChanges, stored: Ro
 export async function createRecord(options: WriteOptions & { input: unknown }): Promise<Row> {
   const { ctx, binding, input } = options
   return runWrite(ctx, loggedInput(binding, input), async (tx) => {
-    const id = await saveRecord({ tx, ctx, binding, input })
+    const { id } = await saveRecord({ tx, ctx, binding, input })
     return findRecord(tx, binding, id, ctx.language)
   })
 }
 
 /**
  * Updates the given fields of a live record (and logs it) and answers it; 404 when there is none or
- * it is outside the caller's scope. The log entry keeps the fields that changed, before and after.
+ * it is outside the caller's scope. The log entry keeps the fields that changed, before and after:
+ * the state before is read with the row's lock (links included, one statement), the state after is
+ * what the UPDATE returned with the links the save wrote, read again only when the binding's
+ * `afterWrite` may have changed it. Every statement is a round trip inside the held lock.
  */
 export async function updateRecord(options: WriteOptions & { id: number; input: unknown }): Promise<Row> {
   const { ctx, binding, id, input } = options
@@ -54,11 +57,15 @@ export async function updateRecord(options: WriteOptions & { id: number; input: 
   let existing: Row | undefined
   const parameters = () => loggedInput(binding, { id, ...(input as object) }, existing)
   return runWrite(ctx, parameters, async (tx, log) => {
-    existing = await findStoredRow(tx, binding, id, { lock: true, scope })
-    if (!existing) throw notFound()
-    const before = { ...existing, ...(await readLinkIds(tx, binding, id)) }
-    await saveRecord({ tx, ctx, binding, input, existing })
-    log.changes = maskChanges(binding, diffRecords(before, await readStoredState(tx, binding, id)), existing)
+    const stored = await readStoredState(tx, binding, id, { lock: true, scope })
+    if (!stored) throw notFound()
+    existing = stored.row
+    const saved = await saveRecord({ tx, ctx, binding, input, existing })
+    const after = binding.afterWrite
+      ? await readStoredState(tx, binding, id)
+      : { row: saved.row, links: { ...stored.links, ...saved.links } }
+    const before = { ...stored.row, ...stored.links }
+    log.changes = maskChanges(binding, diffRecords(before, { ...after?.row, ...after?.links }), existing)
     return findRecord(tx, binding, id, ctx.language)
   })
 }
