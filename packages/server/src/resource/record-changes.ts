@@ -67,10 +67,11 @@ export async function readStoredState(
   const idColumn = requireColumn(table, 'id')
   const linkFields = Object.entries(binding.links ?? {})
   const linkColumns = Object.fromEntries(
-    linkFields.map(([field, link]) => [
-      `__link_${field}`,
-      sql<number[]>`array(select ${link.targetColumn} from ${link.table} where ${link.ownerColumn} = ${idColumn} order by ${link.targetColumn})`,
-    ]),
+    linkFields.map(([field, link]) => {
+      const { table: linkTable, ownerColumn, targetColumn } = link
+      const ids = sql`array(select ${targetColumn} from ${linkTable} where ${ownerColumn} = ${idColumn} order by ${targetColumn})`
+      return [`__link_${field}`, ids]
+    }),
   )
   const where = and(buildFilters(binding, {}, []), eq(idColumn, id), options.scope)
   const query = db
