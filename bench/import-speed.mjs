@@ -1,175 +1,186 @@
-// The product import through HTTP, as the SPA sends it (chunks of 1,000 rows, two in flight, each
-// under its key, the answers used in order, to /api/admin/products/import), against the reference:
-// the same rows written with bare SQL INSERTs (products, then their payment periods, one transaction
-// per chunk, as many chunks at once on as many connections) straight to the database.
-// Prints rows per second of both and their ratio, checks every row was stored once and the operation
-// log has one entry per chunk, sends one chunk again under its key (as after a reload) and checks it
-// stored nothing and got its first answer, then removes the rows it added.
+// The product import through HTTP, as the SPA sends it, beside the database doing the same INSERTs
+// (issue 22, target 4: ≥ 0.7× bare INSERTs in chunks of 200, per-row errors still exact).
 //
-//   node bench/import-speed.mjs [base url]          default http://127.0.0.1:8080
-//   BENCH_DATABASE_URL: the database the server uses (for the reference and the checks)
-//   BENCH_USER / BENCH_PASSWORD (default admin / the ADMIN_PASSWORD env)
-//   BENCH_ROWS (default 10000), BENCH_CHUNK (default 200, the SPA's IMPORT_CHUNK_ROWS: SPEC §9),
-//   BENCH_IN_FLIGHT (default 2, the SPA's IMPORT_CHUNKS_IN_FLIGHT)
+// ours       chunks of BENCH_CHUNK rows (default 200, the SPA's), BENCH_IN_FLIGHT at once (default 2,
+//            the SPA's), each under its key, to POST /api/admin/products/import of the built server
+//            (npm run build first), its own process, default log level.
+// reference  another process sending PostgreSQL the server's own statements, captured (the server is
+//            started once on a proxy that records what it sends, then again connected directly), as
+//            named prepared statements with the captured parameters (only the uids differ), on as
+//            many connections as chunks in flight:
+//            "bare INSERTs": begin, the server's INSERT of the chunk's products and their links, commit;
+//            "the whole transaction": every statement of the server's transaction of a chunk.
+// Rounds interleaved (their order alternating), BENCH_ROWS rows a side a round; prints rows/s of each
+// round, the ratio's min / median / max over the rounds and the load average; then checks every row
+// of ours was stored once with one log entry per chunk, that a chunk sent again under its key stores
+// nothing, and that a chunk with bad rows names each bad row's own error.
 //
-// Target 7 of issue 13: ≥ 5,000 rows/s.
+//   npm run build && node bench/import-speed.mjs
+//   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test): the PostgreSQL server where
+//     the bench creates, and afterwards drops, its own database (BENCH_DB_NAME, default bench_writes_<time>)
+//   BENCH_ROUNDS (default 5), BENCH_ROWS (default 4000), BENCH_CHUNK (default 200), BENCH_IN_FLIGHT (default 2)
 import pg from 'pg'
+import { transactionsOf } from './support-capture.mjs'
+import {
+  captureStatements,
+  createBenchDatabase,
+  loadAverage,
+  spread,
+  startReference,
+  startServer,
+  substitute,
+} from './support-writes.mjs'
 
-const base = process.argv[2] ?? 'http://127.0.0.1:8080'
-const databaseUrl = process.env.BENCH_DATABASE_URL
-if (!databaseUrl) throw new Error('BENCH_DATABASE_URL: the database the server uses')
-const user = process.env.BENCH_USER ?? 'admin'
-const password = process.env.BENCH_PASSWORD ?? process.env.ADMIN_PASSWORD ?? ''
-const ROWS = Math.min(Math.max(Number(process.env.BENCH_ROWS ?? 10_000) || 10_000, 200), 1_000_000)
+const ROUNDS = Math.min(Math.max(Number(process.env.BENCH_ROUNDS ?? 5) || 5, 1), 50)
 const CHUNK = Math.min(Math.max(Number(process.env.BENCH_CHUNK ?? 200) || 200, 1), 1000)
+const ROWS = Math.max(CHUNK, Math.min(Number(process.env.BENCH_ROWS ?? 4000) || 4000, 200_000))
 const IN_FLIGHT = Math.min(Math.max(Number(process.env.BENCH_IN_FLIGHT ?? 2) || 2, 1), 8)
+const CHUNKS = Math.ceil(ROWS / CHUNK)
+// Each chunk's mark, in its uids and names: fixed width, so every side sends the same bytes.
+const TOKEN = 'IMPB-0000000'
+const tokenOf = (n) => `IMPB-${String(n).padStart(7, '0')}`
 
-const db = new pg.Client({ connectionString: databaseUrl })
-await db.connect()
-const one = async (text) => (await db.query(text)).rows[0]
-const firm = await one('select id from firms where deleted_at is null order by id limit 1')
-const classify2 = await one(
-  `select c.id, c.parent_id from classifys c join classifys p on p.id = c.parent_id
-    where p.level = 1 and c.deleted_at is null and p.deleted_at is null order by c.id limit 1`,
-)
-const pclassify = await one('select id from pclassifys where deleted_at is null order by id limit 1')
-const year = await one('select id from years where deleted_at is null order by id limit 1')
-if (!firm || !classify2 || !pclassify || !year)
-  throw new Error('needs a firm, classifications, a group, a year')
+const database = await createBenchDatabase()
+const loadBefore = loadAverage()
+const db = new pg.Client({ connectionString: database.url })
+try {
+  let refs
+  const rowsOf = (token, count = CHUNK) =>
+    Array.from({ length: count }, (_, i) => ({
+      uid: `${token}-${String(i).padStart(4, '0')}`,
+      firm_id: refs.firm,
+      classify_id: refs.classify,
+      classify2_id: refs.classify2,
+      pclassify_id: refs.pclassify,
+      name: `导入测试 ${token} ${String(i).padStart(4, '0')}`,
+      company_no: `C-${i}`,
+      no: `N-${i}`,
+      status: 1,
+      year_ids: [refs.year],
+    }))
+  const post = (server, datas, key) =>
+    fetch(`${server.base}/api/admin/products/import`, {
+      method: 'POST',
+      headers: server.headers,
+      body: JSON.stringify({ datas, key }),
+    }).then(async (r) => ({ status: r.status, body: await r.json() }))
 
-const stamp = `IMPB${Date.now().toString(36)}`
-const rowsOf = (kind) =>
-  Array.from({ length: ROWS }, (_, i) => ({
-    uid: `${stamp}${kind}-${i}`,
-    firm_id: firm.id,
-    classify_id: classify2.parent_id,
-    classify2_id: classify2.id,
-    pclassify_id: pclassify.id,
-    name: `导入测试 ${kind} ${i}`,
-    company_no: `C-${i}`,
-    no: `N-${i}`,
-    status: 1,
-    year_ids: [year.id],
-  }))
-const chunks = (rows) =>
-  Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK))
-
-/**
- * Runs `work(i)` for every chunk as the SPA's import job does: up to IN_FLIGHT chunks started, the
- * results used in chunk order, the next chunk started only once the oldest one's result came.
- */
-async function inFlight(count, work, use) {
-  const started = new Map()
-  for (let index = 0; index < count; index++) {
-    for (let i = index; i < Math.min(count, index + IN_FLIGHT); i++)
-      if (!started.has(i)) started.set(i, work(i))
-    use(await started.get(index))
-    started.delete(index)
-  }
-}
-
-const login = await fetch(`${base}/api/open/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: user, password }),
-})
-const { token } = await login.json()
-if (!token) throw new Error(`login failed (${login.status})`)
-
-const logsBefore = Number((await one('select count(*) from logs')).count)
-const ours = chunks(rowsOf('H'))
-const task = `bench-${stamp}`
-const post = async (index) => {
-  const answer = await fetch(`${base}/api/admin/products/import`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ datas: ours[index], key: `${task}-${index}` }),
+  const { recorded } = await captureStatements(database.url, async (server) => {
+    await db.connect()
+    const one = async (text) => (await db.query(text)).rows[0]
+    const classify2 = await one(
+      `select c.id, c.parent_id from classifys c join classifys p on p.id = c.parent_id
+        where p.level = 1 and c.deleted_at is null and p.deleted_at is null order by c.id limit 1`,
+    )
+    refs = {
+      firm: (await one('select min(id) as id from firms where deleted_at is null')).id,
+      classify: classify2.parent_id,
+      classify2: classify2.id,
+      pclassify: (await one('select min(id) as id from pclassifys where deleted_at is null')).id,
+      year: (await one('select min(id) as id from years where deleted_at is null')).id,
+    }
+    const answer = await post(server, rowsOf(TOKEN), `key-${TOKEN}`)
+    if (answer.status !== 200 || answer.body.errors?.length)
+      throw new Error(JSON.stringify(answer).slice(0, 300))
   })
-  return { status: answer.status, body: await answer.json() }
-}
-const sendChunk = async (index) => {
-  const { status, body } = await post(index)
-  if (status !== 200 || body.errors?.length)
-    throw new Error(`import: ${status} ${JSON.stringify(body).slice(0, 300)}`)
-  return body
-}
-let started = performance.now()
-let imported = 0
-await inFlight(ours.length, sendChunk, (body) => {
-  imported += body.imported
-})
-const oursMs = performance.now() - started
-const logEntries = Number((await one('select count(*) from logs')).count) - logsBefore
-// A chunk sent again under its key, as after a reload: answered as before, nothing stored twice.
-const resent = (await post(ours.length - 1)).body
-const resentLogs = Number((await one('select count(*) from logs')).count) - logsBefore - logEntries
+  const [transaction] = transactionsOf(recorded).filter((tx) =>
+    tx.some((s) => /^(with "inserted" as \()?insert into "products"/i.test(s.text)),
+  )
+  if (!transaction) throw new Error('no INSERT of products captured')
+  const bare = transaction.filter(
+    (s) =>
+      /^(begin|commit)$/i.test(s.text.trim()) ||
+      /^(with "inserted" as \()?insert into "products"/i.test(s.text),
+  )
+  console.log(`captured: a chunk's transaction, ${transaction.length} statements:`)
+  for (const s of transaction) console.log(`  ${s.text.replace(/\s+/g, ' ').slice(0, 110)}`)
 
-const bare = chunks(rowsOf('S'))
-const columns = [
-  'uid',
-  'firm_id',
-  'classify_id',
-  'classify2_id',
-  'pclassify_id',
-  'name',
-  'company_no',
-  'no',
-  'status',
-]
-const pool = new pg.Pool({ connectionString: databaseUrl, max: IN_FLIGHT })
-await Promise.all(Array.from({ length: IN_FLIGHT }, async () => (await pool.connect()).release()))
-const storeBare = async (index) => {
-  const rows = bare[index]
-  const client = await pool.connect()
-  try {
-    await client.query('begin')
-    const values = rows.flatMap((row) => columns.map((column) => row[column]))
-    const tuples = rows.map(
-      (_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`,
-    )
-    const inserted = await client.query(
-      `insert into products (${columns.join(', ')}) values ${tuples.join(', ')} returning id`,
-      values,
-    )
-    const ids = inserted.rows.map((row) => row.id)
-    await client.query(`insert into product_year (product_id, year_id) select unnest($1::int[]), $2`, [
-      ids,
-      year.id,
-    ])
-    await client.query('commit')
-  } finally {
-    client.release()
+  const server = await startServer(database.url, 'ours')
+  const reference = await startReference(database.url, IN_FLIGHT)
+  let n = 1
+  const task = `bench-${Date.now().toString(36)}`
+  const ourChunks = []
+  const sides = {
+    ours: async () => {
+      const chunks = Array.from({ length: CHUNKS }, () => tokenOf(n++))
+      ourChunks.push(...chunks)
+      let next = 0
+      const worker = async () => {
+        while (next < chunks.length) {
+          const token = chunks[next++]
+          const { status, body } = await post(server, rowsOf(token), `${task}-${token}`)
+          if (status !== 200 || body.errors?.length)
+            throw new Error(`import: ${status} ${JSON.stringify(body).slice(0, 300)}`)
+        }
+      }
+      await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
+    },
+    'bare INSERTs': () =>
+      reference.run(
+        Array.from({ length: CHUNKS }, () => substitute(bare, TOKEN, tokenOf(n++))),
+        IN_FLIGHT,
+      ),
+    'the whole transaction': () =>
+      reference.run(
+        Array.from({ length: CHUNKS }, () => substitute(transaction, TOKEN, tokenOf(n++))),
+        IN_FLIGHT,
+      ),
   }
-}
-started = performance.now()
-await inFlight(bare.length, storeBare, () => undefined)
-const bareMs = performance.now() - started
-
-const stored = Number((await one(`select count(*) from products where uid like '${stamp}H-%'`)).count)
-const links = Number(
-  (
-    await one(
-      `select count(*) from product_year where product_id in (select id from products where uid like '${stamp}H-%')`,
+  const names = Object.keys(sides)
+  const logsBefore = Number((await db.query('select count(*) from logs')).rows[0].count)
+  for (const name of names) await sides[name]() // a warm-up round, not counted
+  const rates = Object.fromEntries(names.map((name) => [name, []]))
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? names : [...names].reverse()
+    for (const name of order) {
+      const started = performance.now()
+      await sides[name]()
+      rates[name].push((CHUNKS * CHUNK * 1000) / (performance.now() - started))
+    }
+    console.log(
+      `round ${round + 1}: ${names.map((name) => `${name} ${Math.round(rates[name][round])} rows/s`).join(', ')}   (load ${loadAverage()})`,
     )
-  ).count,
-)
-await pool.end()
-await db.query(
-  `delete from product_year where product_id in (select id from products where uid like '${stamp}%')`,
-)
-await db.query(`delete from products where uid like '${stamp}%'`)
-await db.query(`delete from import_chunks where key like '${task}-%'`)
-await db.end()
+  }
 
-const rate = (rows, ms) => Math.round((rows / ms) * 1000)
-console.log(
-  `rows ${ROWS} in chunks of ${CHUNK}, ${IN_FLIGHT} in flight; stored ${stored} (links ${links}), answered imported ${imported}`,
-)
-console.log(
-  `log entries written: ${logEntries} (one per chunk: ${ours.length}); the last chunk sent again: answered imported ${resent.imported} (${resent.errors?.length ?? '?'} errors), stored nothing (${stored === ROWS ? 'yes' : 'NO'}), ${resentLogs} more log entries`,
-)
-console.log(`ours       ${(oursMs / 1000).toFixed(1)} s: ${rate(ROWS, oursMs)} rows/s (target ≥ 5,000)`)
-console.log(
-  `bare SQL   ${(bareMs / 1000).toFixed(1)} s: ${rate(ROWS, bareMs)} rows/s (${IN_FLIGHT} connections)`,
-)
-console.log(`ratio      ${(bareMs / oursMs).toFixed(2)} of the bare SQL's speed`)
+  // Ours stored every row once, each chunk with one log entry (the whole transaction replayed writes one too).
+  const count = async (text, values) => Number((await db.query(text, values)).rows[0].count)
+  const marks = ourChunks.map((token) => `${token}-%`)
+  const stored = await count(`select count(*) from products where uid like any($1::text[])`, [marks])
+  const linked = await count(
+    `select count(*) from product_year where product_id in (select id from products where uid like any($1::text[]))`,
+    [marks],
+  )
+  const logEntries = (await count('select count(*) from logs')) - logsBefore
+  const expectedLogs = ourChunks.length * 2 // ours and the whole transaction replayed, one each per chunk
+  console.log(
+    `ours stored ${stored} rows (${ourChunks.length * CHUNK} sent), ${linked} links; log entries ${logEntries} (expected ${expectedLogs})`,
+  )
+  // A chunk sent again under its key: its first answer, nothing stored.
+  const again = await post(server, rowsOf(ourChunks[0]), `${task}-${ourChunks[0]}`)
+  const storedAgain = await count(`select count(*) from products where uid like any($1::text[])`, [marks])
+  console.log(
+    `a chunk sent again: answered imported ${again.body.imported}, stored nothing more: ${storedAgain === stored ? 'yes' : 'NO'}`,
+  )
+  // Bad rows among good ones: a uid taken (twice in the chunk, and by a stored row), a firm that is not.
+  const mixed = rowsOf(tokenOf(n++), 10)
+  mixed[3].uid = mixed[2].uid
+  mixed[5].uid = `${ourChunks[0]}-0000`
+  mixed[7].firm_id = 999_999
+  const checked = await post(server, mixed, undefined)
+  const failed = (checked.body.errors ?? []).map((row) => `${row.uid}: ${row.error}`)
+  console.log(
+    `a chunk of 10 with 3 bad rows: imported ${checked.body.imported}; errors:\n  ${failed.join('\n  ')}`,
+  )
+
+  console.log(`rows/s over the rounds (${ROWS} rows in chunks of ${CHUNK}, ${IN_FLIGHT} in flight):`)
+  for (const name of names) console.log(`  ${name.padEnd(22)} ${rates[name].map(Math.round).join(', ')}`)
+  const ratios = (name) => rates.ours.map((ours, i) => ours / rates[name][i])
+  console.log(`ours / bare INSERTs:           ${spread(ratios('bare INSERTs'))}   (target ≥ 0.7)`)
+  console.log(`ours / the whole transaction:  ${spread(ratios('the whole transaction'))}`)
+  console.log(`load average: ${loadBefore} before, ${loadAverage()} after`)
+  reference.close()
+  await server.stop()
+} finally {
+  await db.end().catch(() => undefined)
+  await database.drop()
+}

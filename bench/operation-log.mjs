@@ -1,150 +1,114 @@
-// What the operation log costs a write request. The server is bundled from its sources with esbuild
-// (into packages/server/dist/bench), seeded, and listens on 127.0.0.1 (a random port); requests go through HTTP:
-//   1. PUT /api/admin/firms/:id (a name and the linked banks) as the super administrator: the whole
-//      request — session, permission check, validation, the update and its log entry (the caller's
-//      location looked up, the changed fields before and after);
-//   2. GET /api/admin/firms/:id, the same record read through the same stack: a bare reference;
-//   3. the same update through the engine without HTTP, with its log (updateRecord) and without
-//      it (the same steps in a transaction, no log, no before/after), taking turns: the difference
-//      is the log;
-//   4. the location lookup alone (locateIp, µs).
-// Median and p95 of BENCH_RUNS runs after a warm-up.
+// A single-record update and its operation log, through HTTP, beside the database doing the same
+// work (issue 22, target 4: p50 ≤ 1.5× the UPDATE + log INSERT transaction).
 //
-//   node bench/operation-log.mjs               PGlite (in memory)
-//   BENCH_DB=postgres node bench/operation-log.mjs
-//   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test): a server where the bench
-//     creates, and afterwards drops, its own database
-//   BENCH_RUNS (default 300)
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { bundleServer, openBenchDatabase, percentile, timeRuns } from './support.mjs'
+// ours       PUT /api/admin/products/:id {"name"} to the built server (npm run build first), its own
+//            process, default log level: session, permission, validation, the locked read of the
+//            state before, the UPDATE, the log entry with the changed fields, the record answered.
+// reference  another process sending PostgreSQL the server's own statements, captured (the server is
+//            started once on a proxy that records what it sends, then again connected directly), as
+//            named prepared statements with the captured parameters (only the new name differs):
+//            "update + log": begin, the server's UPDATE, its log INSERT, commit;
+//            "the whole transaction": every statement the server ran inside the request's transaction.
+// Rounds interleaved (their order alternating), BENCH_RUNS updates a side a round; prints each
+// round's p50s, the ratio's min / median / max over the rounds and the load average.
+//
+//   npm run build && node bench/operation-log.mjs
+//   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test): the PostgreSQL server where
+//     the bench creates, and afterwards drops, its own database (BENCH_DB_NAME, default bench_writes_<time>)
+//   BENCH_ROUNDS (default 7), BENCH_RUNS (default 100)
 
-const RUNS = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? 300) || 300, 10), 5000)
-const which = process.env.BENCH_DB ?? 'pglite'
+import pg from 'pg'
+import { transactionsOf } from './support-capture.mjs'
+import {
+  captureStatements,
+  createBenchDatabase,
+  loadAverage,
+  median,
+  spread,
+  startReference,
+  startServer,
+  substitute,
+} from './support-writes.mjs'
 
-async function measure(name, run, runs = RUNS) {
-  const result = { name, ...(await timeRuns(run, { warmup: Math.min(30, runs), runs })) }
-  console.log(
-    `${name.padEnd(62)} median ${result.median.toFixed(3).padStart(7)} ms   p95 ${result.p95.toFixed(3).padStart(7)} ms`,
-  )
-  return result
-}
+const ROUNDS = Math.min(Math.max(Number(process.env.BENCH_ROUNDS ?? 7) || 7, 1), 50)
+const RUNS = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? 100) || 100, 5), 5000)
+// The name each update writes: fixed width, so every side sends the same bytes.
+const TOKEN = 'BENCHNAME-0000000'
+const nameOf = (n) => `BENCHNAME-${String(n).padStart(7, '0')}`
 
-/** Times two runs taking turns, so a change of the machine's load weighs on both alike. */
-async function measurePair(names, runs) {
-  for (let i = 0; i < Math.min(30, RUNS); i++) for (const run of runs) await run()
-  const times = runs.map(() => [])
-  for (let i = 0; i < RUNS; i++) {
-    for (const [index, run] of runs.entries()) {
-      const started = performance.now()
-      await run()
-      times[index].push(performance.now() - started)
-    }
-  }
-  return times.map((list, index) => {
-    list.sort((a, b) => a - b)
-    const result = { name: names[index], median: percentile(list, 50), p95: percentile(list, 95) }
-    console.log(
-      `${result.name.padEnd(62)} median ${result.median.toFixed(3).padStart(7)} ms   p95 ${result.p95.toFixed(3).padStart(7)} ms`,
-    )
-    return result
-  })
-}
-
-const server = await bundleServer([
-  "export { openDatabase } from './src/db/client'",
-  "export { seedDatabase } from './src/db/seed/index'",
-  "export { buildApp } from './src/app'",
-  "export { loadConfig } from './src/config'",
-  "export { createSession } from './src/modules/auth/sessions'",
-  "export { firmsBinding } from './src/modules/firms/firms.resource'",
-  "export { updateRecord } from './src/resource/write-records'",
-  "export { saveRecord } from './src/resource/save-record'",
-  "export { findRecord, findStoredRow } from './src/resource/find-record'",
-  "export { locateIp } from './src/ip-location/locate-ip'",
-  "export { firms } from './src/db/schema/index'",
-])
-const { database, drop } = await openBenchDatabase(server.openDatabase, which)
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-bench-'))
+const database = await createBenchDatabase()
+const loadBefore = loadAverage()
 try {
-  await database.migrate()
-  const config = server.loadConfig({ APP_ENV: 'testing', LOG_LEVEL: 'silent', DATA_DIR: dataDir })
-  await server.seedDatabase(database.db, { adminPassword: 'bench-secret-123', env: config.env })
-  const app = await server.buildApp({ config, database, serveWeb: false })
-  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 })
-  const db = database.db
-  const [firm] = await db
-    .insert(server.firms)
-    .values({ name: 'Bench Life', full_name: 'Bench Life Insurance Co., Ltd.' })
-    .returning()
-  const { token } = await server.createSession(db, {
-    userId: 1,
-    remember: false,
-    lifetimeMinutes: 120,
-    ip: '127.0.0.1',
-    userAgent: 'bench',
+  // The demo data is seeded by the first start; the bench updates its first product.
+  const put = (server, id, name) =>
+    fetch(`${server.base}/api/admin/products/${id}`, {
+      method: 'PUT',
+      headers: server.headers,
+      body: JSON.stringify({ name }),
+    }).then(async (r) => {
+      await r.arrayBuffer()
+      if (r.status !== 200) throw new Error(`PUT answered ${r.status}`)
+    })
+  const client = new pg.Client({ connectionString: database.url })
+  let productId = 0
+  const { recorded } = await captureStatements(database.url, async (server) => {
+    await client.connect()
+    productId = (await client.query('select min(id) as id from products')).rows[0].id
+    await put(server, productId, TOKEN)
   })
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-
-  // Every run changes the name and the banks, so each log entry has fields before and after.
-  let n = 0
-  const nextInput = () => {
-    n += 1
-    return { name: `Bench Life ${n}`, bank_ids: n % 2 ? [1, 2] : [3] }
-  }
-  const call = (method, body) => async () => {
-    const response = await fetch(`${baseUrl}/api/admin/firms/${firm.id}`, {
-      method,
-      headers,
-      body: body ? JSON.stringify(body()) : undefined,
-    })
-    await response.arrayBuffer()
-    if (response.status !== 200) throw new Error(`${method} answered ${response.status}`)
-  }
-  const ctx = {
-    db,
-    language: 'en',
-    env: 'testing',
-    appKey: app.appKey,
-    userId: 1,
-    roleIds: [1],
-    ip: '114.114.114.114',
-    method: 'PUT',
-    url: `/api/admin/firms/${firm.id}`,
-    menuUrl: '/admin/firms/{id}',
-  }
-  const binding = server.firmsBinding
-  const withLog = () => server.updateRecord({ ctx, binding, id: firm.id, input: nextInput() })
-  const withoutLog = () =>
-    db.transaction(async (tx) => {
-      const existing = await server.findStoredRow(tx, binding, firm.id, true)
-      await server.saveRecord({ tx, ctx, binding, input: nextInput(), existing })
-      return server.findRecord(tx, binding, firm.id)
-    })
-
-  console.log(`${which}, ${RUNS} runs each`)
-  const put = await measure('PUT /api/admin/firms/:id through HTTP (write + log)', call('PUT', nextInput))
-  await measure('GET /api/admin/firms/:id through HTTP (bare reference)', call('GET'))
-  const [logged, bare] = await measurePair(
-    ['the update through the engine, with its log', 'the same update without the log (taking turns)'],
-    [withLog, withoutLog],
+  const [transaction] = transactionsOf(recorded).filter((tx) =>
+    tx.some((s) => /^update "products"/i.test(s.text)),
   )
-  const ips = ['114.114.114.114', '8.8.8.8', '192.168.1.1', '2400:3200::1']
-  let i = 0
-  const lookup = await measure(
-    'locateIp alone',
-    async () => server.locateIp(ips[i++ % ips.length]),
-    RUNS * 10,
+  if (!transaction) throw new Error('no UPDATE of products captured')
+  const core = transaction.filter(
+    (s) => /^(begin|commit)$/i.test(s.text.trim()) || /^(update "products"|insert into "logs")/i.test(s.text),
   )
-  const cost = logged.median - bare.median
+  console.log(`captured: the request's transaction, ${transaction.length} statements:`)
+  for (const s of transaction) console.log(`  ${s.text.replace(/\s+/g, ' ').slice(0, 110)}`)
+
+  const server = await startServer(database.url, 'ours')
+  const reference = await startReference(database.url)
+  let n = 1
+  const sides = {
+    ours: async () => {
+      const times = []
+      for (let i = 0; i < RUNS; i++) {
+        const started = performance.now()
+        await put(server, productId, nameOf(n++))
+        times.push(performance.now() - started)
+      }
+      return times
+    },
+    'update + log': () =>
+      reference.run(Array.from({ length: RUNS }, () => substitute(core, TOKEN, nameOf(n++)))),
+    'the whole transaction': () =>
+      reference.run(Array.from({ length: RUNS }, () => substitute(transaction, TOKEN, nameOf(n++)))),
+  }
+  const names = Object.keys(sides)
+  const logsBefore = Number((await client.query('select count(*) from logs')).rows[0].count)
+  // A warm-up round, not counted.
+  for (const name of names) await sides[name]()
+  const p50s = Object.fromEntries(names.map((name) => [name, []]))
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? names : [...names].reverse()
+    for (const name of order) p50s[name].push(median(await sides[name]()))
+    console.log(
+      `round ${round + 1}: ${names.map((name) => `${name} ${p50s[name][round].toFixed(2)} ms`).join(', ')}   (load ${loadAverage()})`,
+    )
+  }
+  const logged = Number((await client.query('select count(*) from logs')).rows[0].count) - logsBefore
+  const expected = (ROUNDS + 1) * RUNS * names.length
   console.log(
-    `the log costs ${cost.toFixed(3)} ms a write (median), ${((cost / put.median) * 100).toFixed(1)}% of the HTTP request; ` +
-      `the location lookup ${(lookup.median * 1000).toFixed(1)} µs of it`,
+    `log entries written: ${logged} (one per update of each side: ${expected})${logged === expected ? '' : ' MISMATCH'}`,
   )
-  await app.close()
+  const ratios = (name) => p50s.ours.map((ours, i) => ours / p50s[name][i])
+  console.log(`PUT p50 over the rounds: ${p50s.ours.map((v) => v.toFixed(2)).join(', ')} ms`)
+  console.log(`ours / update + log:          ${spread(ratios('update + log'))}   (target ≤ 1.5)`)
+  console.log(`ours / the whole transaction: ${spread(ratios('the whole transaction'))}`)
+  console.log(`load average: ${loadBefore} before, ${loadAverage()} after`)
+  await client.end()
+  reference.close()
+  await server.stop()
 } finally {
-  await database.close()
-  await drop()
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  await database.drop()
 }
