@@ -48,6 +48,26 @@ export async function rawQuery(
   return result.rows
 }
 
+/**
+ * `rawQuery` inside a transaction (or savepoint), on its connection: on PostgreSQL a named statement
+ * (parsed and planned once per connection, as drizzle's builder would have it parsed every time),
+ * on PGlite a parameterised query. Rows as `rawQuery` answers them.
+ */
+export async function rawTxQuery(
+  tx: Tx,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<Record<string, unknown>[]> {
+  const client = (tx as unknown as { session: { client: Queryable } }).session.client
+  if (client instanceof pg.Client) {
+    const result = await client.query({ name, text, values, types: pgTypes })
+    return result.rows
+  }
+  const result = await client.query(text, values, { parsers: pgliteParsers })
+  return result.rows
+}
+
 /** `alias."column" as "<prefix>column", …` for every column of a table. */
 export function selectColumns(table: Table, alias: string, prefix: string): string {
   return Object.values(getTableColumns(table) as Record<string, PgColumn>)

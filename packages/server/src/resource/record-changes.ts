@@ -1,6 +1,7 @@
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
-import { buildFilters } from './build-filters'
+import { decodeColumns, rawTxQuery } from '../db/raw-query'
+import { liveRows } from './build-filters'
 import { requireColumn } from './columns'
 import { SECRET_KEY } from './run-write'
 import type { ResourceBinding, Row } from './types'
@@ -52,10 +53,44 @@ export interface StoredState {
   links: Row
 }
 
+/** The ids each many-to-many field links the row to, in order, as array columns `__link_<field>`. */
+function linkColumnsOf(binding: ResourceBinding): Record<string, SQL.Aliased<number[]>> {
+  const idColumn = requireColumn(binding.table, 'id')
+  return Object.fromEntries(
+    Object.entries(binding.links ?? {}).map(([field, link]) => {
+      const { table: linkTable, ownerColumn, targetColumn } = link
+      const ids = sql<
+        number[]
+      >`array(select ${targetColumn} from ${linkTable} where ${ownerColumn} = ${idColumn} order by ${targetColumn})`
+      return [`__link_${field}`, ids.as(`__link_${field}`)]
+    }),
+  )
+}
+
+/** The locked read of a live row and its links by id ($1): its text and statement name, made once per binding. */
+const lockedReads = new WeakMap<ResourceBinding, { name: string; text: string }>()
+let lockedReadCount = 0
+function lockedReadOf(db: Db | Tx, binding: ResourceBinding): { name: string; text: string } {
+  let read = lockedReads.get(binding)
+  if (!read) {
+    const { table } = binding
+    const text = db
+      .select({ ...getTableColumns(table), ...linkColumnsOf(binding) } as never)
+      .from(table)
+      .where(and(liveRows(binding), eq(requireColumn(table, 'id'), sql.placeholder('id'))))
+      .for('update')
+      .toSQL().sql
+    read = { name: `locked_read_${getTableName(table)}_${lockedReadCount++}`, text }
+    lockedReads.set(binding, read)
+  }
+  return read
+}
+
 /**
  * The live stored row of an id with the ids each of its many-to-many fields links to (in order),
- * in one statement; locked for update when asked (inside a write). Undefined when absent or
- * outside `scope` (the rows the caller may touch).
+ * in one statement; locked for update when asked (inside a write: a named statement, the same text
+ * for every update of the resource). Undefined when absent or outside `scope` (the rows the caller
+ * may touch).
  */
 export async function readStoredState(
   db: Db | Tx,
@@ -64,27 +99,24 @@ export async function readStoredState(
   options: { lock?: boolean; scope?: SQL } = {},
 ): Promise<StoredState | undefined> {
   const { table } = binding
-  const idColumn = requireColumn(table, 'id')
-  const linkFields = Object.entries(binding.links ?? {})
-  const linkColumns = Object.fromEntries(
-    linkFields.map(([field, link]) => {
-      const { table: linkTable, ownerColumn, targetColumn } = link
-      const ids = sql`array(select ${targetColumn} from ${linkTable} where ${ownerColumn} = ${idColumn} order by ${targetColumn})`
-      return [`__link_${field}`, ids]
-    }),
-  )
-  const where = and(buildFilters(binding, {}, []), eq(idColumn, id), options.scope)
-  const query = db
-    .select({ ...getTableColumns(table), ...linkColumns } as never)
-    .from(table)
-    .where(where)
-  const [found] = (options.lock ? await query.for('update') : await query) as Row[]
-  if (!found) return undefined
-  const row: Row = { ...found }
-  const links: Row = {}
-  for (const [field] of linkFields) {
-    links[field] = ((found[`__link_${field}`] as unknown[] | null) ?? []).map(Number)
-    delete row[`__link_${field}`]
+  let found: Row | undefined
+  if (options.lock && !options.scope) {
+    const read = lockedReadOf(db, binding)
+    const [raw] = await rawTxQuery(db as Tx, read.name, read.text, [id])
+    found = raw && { ...raw, ...decodeColumns<Row>(table, raw, '') }
+  } else {
+    const where = and(liveRows(binding), eq(requireColumn(table, 'id'), id), options.scope)
+    const query = db
+      .select({ ...getTableColumns(table), ...linkColumnsOf(binding) } as never)
+      .from(table)
+      .where(where)
+    ;[found] = (options.lock ? await query.for('update') : await query) as Row[]
   }
+  if (!found) return undefined
+  const row: Row = {}
+  for (const key of Object.keys(getTableColumns(table))) row[key] = found[key]
+  const links: Row = {}
+  for (const field of Object.keys(binding.links ?? {}))
+    links[field] = ((found[`__link_${field}`] as unknown[] | null) ?? []).map(Number)
   return { row, links }
 }

@@ -1,7 +1,6 @@
 import { methodBitOf } from '@brokerdesk/shared'
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client'
-import { logs, menus } from '../db/schema/index'
+import { rawTxQuery } from '../db/raw-query'
 import { toStorableText } from '../input/storable-text'
 import { locateIp } from '../ip-location/locate-ip'
 import type { FieldChanges } from './record-changes'
@@ -28,17 +27,12 @@ export function withoutSecrets(value: unknown, depth = 0): unknown {
 }
 
 /**
- * The menu item of the route being written through, for the log's menu_id (0 when none): a
- * subquery of the log's INSERT, not a round trip of its own.
+ * The log entry of a write, with the menu item of the route written through (its menu_id, 0 when
+ * none) found by a subquery: one named statement, the same text for every write.
  */
-function menuIdOf(ctx: ResourceContext): SQL<number> {
-  const item = and(
-    eq(menus.url, ctx.menuUrl),
-    sql`(${menus.method} & ${methodBitOf(ctx.method)}) <> 0`,
-    isNull(menus.deleted_at),
-  )
-  return sql<number>`coalesce((select ${menus.id} from ${menus} where ${item} limit 1), 0)`
-}
+const LOG_INSERT = `insert into "logs" ("menu_id", "user_id", "app_id", "ip", "location", "method", "url", "parameters", "changes")
+  values (coalesce((select "id" from "menus" where "url" = $1 and ("method" & $2) <> 0 and "deleted_at" is null limit 1), 0),
+    $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10::text::jsonb)`
 
 /** What the work of a write adds to its log entry. */
 export interface LogDetails {
@@ -53,17 +47,19 @@ export async function writeOperationLog(
   parameters: unknown,
   details: LogDetails = {},
 ): Promise<void> {
-  await tx.insert(logs).values({
-    menu_id: menuIdOf(ctx),
-    user_id: ctx.userId,
-    app_id: ctx.appId ?? 0,
-    ip: ctx.ip.slice(0, 100),
-    location: locateIp(ctx.ip).slice(0, 150),
-    method: ctx.method,
-    url: ctx.url,
-    parameters: withoutSecrets(parameters ?? null) as Record<string, unknown> | null,
-    changes: details.changes ?? null,
-  })
+  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
+  await rawTxQuery(tx, 'write_operation_log', LOG_INSERT, [
+    ctx.menuUrl,
+    methodBitOf(ctx.method),
+    ctx.userId,
+    ctx.appId ?? 0,
+    ctx.ip.slice(0, 100),
+    locateIp(ctx.ip).slice(0, 150),
+    ctx.method,
+    ctx.url,
+    json(withoutSecrets(parameters ?? null)),
+    json(details.changes),
+  ])
 }
 
 /**
