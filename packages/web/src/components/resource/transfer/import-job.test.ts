@@ -42,12 +42,15 @@ describe('import job with chunks in flight', () => {
     expect(job.snapshot?.()).toMatchObject({ index: 0 })
     calls[0].answer({ status: 200, imported: 199, errors: [{ name: 'r5', error: 'bad' }] })
     expect(await first).toBe(false)
-    expect(job.snapshot?.()).toMatchObject({ index: 1, imported: 199, failed: 1 })
-    // The next step sends the chunk after the second, and uses the answer already there.
-    expect(await job.next()).toBe(false)
-    expect(job.snapshot?.()).toMatchObject({ index: 2, imported: 399 })
+    expect(job.snapshot?.()).toMatchObject({ index: 1, imported: 199, failed: 1, failedChunks: [0] })
+    // The chunk after the second went out as the first's answer came, before its failures were kept.
     await settle()
     expect(calls.map((call) => call.first)).toEqual(['r0', 'r200', 'r400'])
+    // The next step uses the answer already there, and sends the chunk after the third.
+    expect(await job.next()).toBe(false)
+    expect(job.snapshot?.()).toMatchObject({ index: 2, imported: 399, failedChunks: [0] })
+    await settle()
+    expect(calls.map((call) => call.first)).toEqual(['r0', 'r200', 'r400', 'r600'])
   })
 
   it('forgets the chunks in flight when one fails, and sends them again under the same keys', async () => {

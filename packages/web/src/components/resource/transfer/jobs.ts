@@ -333,8 +333,10 @@ export interface ImportState {
   chunks: number
   index: number
   imported: number
-  /** Failed rows so far (each chunk's kept as piece `<id>-failed`, in chunk order). */
+  /** Failed rows so far (kept as piece `<id>-failed` number n for chunk n, in chunk order). */
   failed: number
+  /** The chunks that had failed rows (a state kept before this was known has every chunk's piece). */
+  failedChunks?: number[]
 }
 
 const rowsPiece = (state: ImportState) => `${state.id}-rows`
@@ -359,10 +361,10 @@ export async function newImportState(
     index: 0,
     imported: 0,
     failed: 0,
+    failedChunks: [],
   }
   const chunks = importChunks(rows, rowsPerChunk)
-  for (const [seq, rowsOfChunk] of chunks.entries())
-    await storage.putPiece(rowsPiece(state), seq, jsonBlob(rowsOfChunk))
+  await storage.putPieces(rowsPiece(state), 0, chunks.map(jsonBlob))
   state.chunks = chunks.length
   return state
 }
@@ -409,8 +411,11 @@ export function importJob(
     async next() {
       if (state.index >= state.chunks) return true
       const s = { ...state }
-      for (let index = s.index; index < Math.min(s.chunks, s.index + inFlight); index++)
-        if (!sent.has(index)) sendChunk(index)
+      const fill = (from: number) => {
+        for (let index = from; index < Math.min(s.chunks, from + inFlight); index++)
+          if (!sent.has(index)) sendChunk(index)
+      }
+      fill(s.index)
       let answer: ImportAnswer
       try {
         answer = await (sent.get(s.index) as Promise<ImportAnswer>)
@@ -419,8 +424,13 @@ export function importJob(
         throw error
       }
       sent.delete(s.index)
+      // The next chunk goes out before this one's failures are kept: the server never waits on the tab.
+      fill(s.index + 1)
       const errors = answer.errors ?? []
-      await storage.putPiece(failedPiece(s), s.index, jsonBlob(errors))
+      if (errors.length > 0) {
+        await storage.putPiece(failedPiece(s), s.index, jsonBlob(errors))
+        s.failedChunks = [...(s.failedChunks ?? []), s.index]
+      }
       s.imported += answer.imported ?? 0
       s.failed += errors.length
       s.index += 1
@@ -430,15 +440,21 @@ export function importJob(
     progress: () => (state.chunks === 0 ? 100 : Math.round((state.index / state.chunks) * 100)),
     async finish() {
       onDone?.()
-      const failed: SheetRow[] = []
-      if (state.failed > 0)
-        for (const piece of await storage.getPieces(failedPiece(state), 0, state.chunks))
-          failed.push(...(await readJson(piece)))
-      await discard()
-      if (failed.length === 0) {
+      if (state.failed === 0) {
         alert('success', 'messages.import_success')
+        await discard()
         return
       }
+      const failed: SheetRow[] = []
+      const pieces = state.failedChunks
+        ? await Promise.all(
+            state.failedChunks.map(
+              async (index) => (await storage.getPieces(failedPiece(state), index, index + 1))[0],
+            ),
+          )
+        : await storage.getPieces(failedPiece(state), 0, state.chunks)
+      for (const piece of pieces) failed.push(...(await readJson(piece)))
+      await discard()
       showModal({
         title: i18n.t('http.prompt'),
         content: i18n.t('messages.import_partial', {

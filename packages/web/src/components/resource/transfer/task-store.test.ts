@@ -110,6 +110,30 @@ describe('import job', () => {
     expect(written[0]).toEqual(['r0', 'r200', 'r400'].map((name) => ({ name, error: 'bad' })))
   })
 
+  it('keeps the failed rows of the chunks that had some only, and offers them in chunk order', async () => {
+    const storage = memoryStorage()
+    const send = async (_url: string, datas: Record<string, unknown>[]) => {
+      const bad = datas.filter((row) => row.name === 'r250' || row.name === 'r420')
+      return {
+        status: 200,
+        imported: datas.length - bad.length,
+        errors: bad.map((row) => ({ ...row, error: 'bad' })),
+      }
+    }
+    const written: unknown[][] = []
+    const state = await newImportState(options, rows, storage, 200)
+    const job = importJob(state, storage, send, async (_n, _k, failed) => {
+      written.push([...failed])
+    })
+    let done = false
+    while (!done) done = await job.next()
+    expect(job.snapshot?.()).toMatchObject({ imported: 448, failed: 2, failedChunks: [1, 2] })
+    await expect(storage.getPieces(`${state.id}-failed`, 0, 1)).rejects.toThrow()
+    await job.finish()
+    modalStore.get().onOk?.()
+    expect(written[0]).toEqual(['r250', 'r420'].map((name) => ({ name, error: 'bad' })))
+  })
+
   it('resumes from its kept state after a reload, each chunk stored once', async () => {
     const storage = memoryStorage()
     // The server: a chunk stored once per key, answered again when resent.

@@ -10,6 +10,8 @@ export interface TransferStorage {
   /** Keeps the task's state (null: none); saves apply in the order they are asked for. */
   saveState(state: unknown): Promise<void>
   putPiece(task: string, seq: number, piece: Blob): Promise<void>
+  /** Pieces `first`, `first + 1`, … in one write (an import's chunks). */
+  putPieces(task: string, first: number, pieces: readonly Blob[]): Promise<void>
   /** Pieces `from` … `to - 1` in order (a missing one fails). */
   getPieces(task: string, from: number, to: number): Promise<Blob[]>
   deletePieces(task: string): Promise<void>
@@ -32,6 +34,9 @@ export function memoryStorage(): TransferStorage {
     },
     async putPiece(task, seq, piece) {
       pieces.set(`${task}/${seq}`, piece)
+    },
+    async putPieces(task, first, list) {
+      for (const [i, piece] of list.entries()) pieces.set(`${task}/${first + i}`, piece)
     },
     async getPieces(task, from, to) {
       const found: Blob[] = []
@@ -105,6 +110,10 @@ export function browserStorage(): TransferStorage {
       ).then(() => undefined),
     putPiece: (task, seq, piece) =>
       withStore('readwrite', (store) => request(store.put(piece, [task, seq])).then(() => undefined)),
+    putPieces: (task, first, pieces) =>
+      withStore('readwrite', async (store) => {
+        await Promise.all(pieces.map((piece, i) => request(store.put(piece, [task, first + i]))))
+      }),
     getPieces: (task, from, to) =>
       withStore('readonly', async (store) => {
         const found = (await request(
