@@ -1,6 +1,7 @@
 import { i18n } from '../../../i18n/i18n'
 import { pushAlert } from '../../../state/alerts'
 import { cellsFromRows, fileNameOf, type SheetRow, sheetNameOf } from './sheet'
+import { readPlainXlsx } from './xlsx-read'
 
 type ExcelModule = typeof import('exceljs')
 
@@ -65,8 +66,13 @@ function plainCell(value: unknown): unknown {
   return value
 }
 
-/** The first sheet of an xlsx file: its name and its cells row by row. */
+/**
+ * The first sheet of an xlsx file: its name and its cells row by row; a plain sheet read by our own
+ * reader (xlsx-read.ts), any other by exceljs.
+ */
 export async function readXlsx(file: Blob): Promise<ReadSheet> {
+  const plain = await readPlainXlsx(file)
+  if (plain) return plain
   const ExcelJS = await loadExcel()
   const workbook = new ExcelJS.Workbook()
   await workbook.xlsx.load(await file.arrayBuffer())

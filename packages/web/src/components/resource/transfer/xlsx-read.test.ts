@@ -1,0 +1,107 @@
+import { deflateRawSync } from 'node:zlib'
+import ExcelJS from 'exceljs'
+import { describe, expect, it } from 'vitest'
+import { readPlainXlsx } from './xlsx-read'
+import { buildXlsx, rowsXml, sheetBytes, sheetHead, sheetPiece } from './xlsx-stream'
+
+const keys = ['id', 'name', 'status', 'year_ids', 'note', 'flag']
+const rows: unknown[][] = [
+  [1, '中国人寿 A&B <1>', 1, '[1,2]', '  spaced  ', true],
+  [2, 'line\nbreak "quoted"', 0, '', "it's", false],
+  [3, '', 2.5, '[]', '😀 emoji', ''],
+]
+
+/** The first sheet as exceljs reads it (what readXlsx answered before): name and cells. */
+async function readWithExcelJs(file: Blob) {
+  const workbook = new ExcelJS.Workbook()
+  await workbook.xlsx.load(await file.arrayBuffer())
+  const sheet = workbook.worksheets[0]
+  const cells: unknown[][] = []
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    cells.push(
+      (row.values as unknown[])
+        .slice(1)
+        .map((v) =>
+          v && typeof v === 'object' && 'richText' in v
+            ? (v as { richText: { text: string }[] }).richText.map((p) => p.text).join('')
+            : v,
+        ),
+    )
+  })
+  return { sheetName: sheet.name, cells }
+}
+
+/** Cells as an import uses them: holes, undefined and '' are all an empty cell, trailing ones none. */
+const asImported = (cells: unknown[][]) =>
+  cells.map((line) => {
+    const row = Array.from(line, (cell) => cell ?? '')
+    while (row.length > 0 && row[row.length - 1] === '') row.pop()
+    return row
+  })
+
+async function exceljsFile(fill: (sheet: ExcelJS.Worksheet) => void, useSharedStrings = true) {
+  const workbook = new ExcelJS.Workbook()
+  fill(workbook.addWorksheet('products'))
+  const buffer = await workbook.xlsx.writeBuffer({ useSharedStrings } as never)
+  return new Blob([buffer])
+}
+
+describe('plain xlsx reader', () => {
+  it('reads our own export as exceljs does', async () => {
+    const sheet = sheetPiece([sheetBytes(sheetHead(keys)), sheetBytes(rowsXml(rows, 2))])
+    const deflate = async (blob: Blob) => ({
+      data: new Blob([deflateRawSync(Buffer.from(await blob.arrayBuffer()))]),
+      crc: 0,
+    })
+    const file = await buildXlsx(
+      'products',
+      { pieces: [sheet], size: sheet.size },
+      new Date(),
+      async (blob) => {
+        const { data } = await deflate(blob)
+        const { crc32 } = await import('./xlsx-stream')
+        return { data, crc: crc32(new Uint8Array(await blob.arrayBuffer())) }
+      },
+    )
+    const plain = await readPlainXlsx(file)
+    const excel = await readWithExcelJs(file)
+    expect(plain?.sheetName).toBe('products')
+    expect(asImported(plain?.cells ?? [])).toEqual(asImported(excel.cells))
+    expect(plain?.cells[1]).toEqual([1, '中国人寿 A&B <1>', 1, '[1,2]', '  spaced  ', true])
+  })
+
+  it('reads a workbook of shared strings and one of inline strings as exceljs does', async () => {
+    for (const shared of [true, false]) {
+      const file = await exceljsFile((sheet) => {
+        sheet.addRow(keys)
+        for (const row of rows) sheet.addRow(row)
+        sheet.getRow(1).font = { bold: true }
+        sheet.getCell('H6').value = 'far away'
+        sheet.getCell('B7').value = { richText: [{ text: 'rich ' }, { text: 'text', font: { bold: true } }] }
+      }, shared)
+      const plain = await readPlainXlsx(file)
+      const excel = await readWithExcelJs(file)
+      expect(plain?.sheetName).toBe(excel.sheetName)
+      expect(asImported(plain?.cells ?? [])).toEqual(asImported(excel.cells))
+    }
+  })
+
+  it('leaves dates, formulas and merged cells to exceljs, and refuses what is not a zip', async () => {
+    const dated = await exceljsFile((sheet) => {
+      sheet.addRow(['issue_at'])
+      sheet.addRow([new Date(Date.UTC(2024, 0, 2))])
+    })
+    expect(await readPlainXlsx(dated)).toBeNull()
+    const formula = await exceljsFile((sheet) => {
+      sheet.addRow(['a', 'b'])
+      sheet.addRow([1, { formula: 'A2+1', result: 2 }])
+    })
+    expect(await readPlainXlsx(formula)).toBeNull()
+    const merged = await exceljsFile((sheet) => {
+      sheet.addRow(['a', 'b'])
+      sheet.mergeCells('A1:B1')
+    })
+    expect(await readPlainXlsx(merged)).toBeNull()
+    expect(await readPlainXlsx(new Blob(['not a zip']))).toBeNull()
+  })
+})
