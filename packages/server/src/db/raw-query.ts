@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { types as pgliteTypes } from '@electric-sql/pglite'
 import { getTableColumns, getTableName, type Table } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
@@ -163,7 +164,13 @@ export async function insertRows(
             return `"links${i}" as (insert into "${getTableName(link.table)}" ("${link.ownerColumn.name}", "${link.targetColumn.name}") select "numbered"."id", "pairs"."target" from unnest($${rowsParam}::int[], $${targetsParam}::${type}[]) as "pairs"("n", "target") join "numbered" on "numbered"."n" = "pairs"."n")`
           })
           .join(', ')} select "id" from "numbered" order by "n"`
-  const client = (tx as unknown as { session: { client: Queryable } }).session.client
-  const result = await client.query(text, values)
-  return result.rows.map((row) => Number(row.id))
+  // The arrays' text is the same for every chunk of the same columns: a named statement, parsed and
+  // planned once per connection. A VALUES list's text changes with the number of rows: unnamed.
+  const name = asArrays
+    ? `insert_rows_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`
+    : undefined
+  const inserted = name
+    ? await rawTxQuery(tx, name, text, values)
+    : (await (tx as unknown as { session: { client: Queryable } }).session.client.query(text, values)).rows
+  return inserted.map((row) => Number(row.id))
 }
