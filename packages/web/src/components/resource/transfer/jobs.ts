@@ -439,12 +439,14 @@ export function importJob(
     },
     progress: () => (state.chunks === 0 ? 100 : Math.round((state.index / state.chunks) * 100)),
     async finish() {
-      onDone?.()
       if (state.failed === 0) {
+        // Said first: the list's reload (onDone) renders its table on this thread.
         alert('success', 'messages.import_success')
+        onDone?.()
         await discard()
         return
       }
+      onDone?.()
       const failed: SheetRow[] = []
       const pieces = state.failedChunks
         ? await Promise.all(
