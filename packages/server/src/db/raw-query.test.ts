@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { openDatabase } from './client'
-import { insertRows, rawQuery } from './raw-query'
+import { insertRows, rawQuery, rawTxQuery } from './raw-query'
 import { years } from './schema/index'
 
 let t: TestApp
@@ -45,10 +45,15 @@ describe('rawQuery behind a transaction pooler', () => {
     try {
       const rows = await rawQuery(database.db, 'raw_query_probe', 'select $1::int + 1 as n', [41])
       expect(rows).toEqual([{ n: 42 }])
+      // Inside a transaction too (the log entry, an update's locked read, an import's INSERT).
+      const inTx = await database.db.transaction((tx) =>
+        rawTxQuery(tx, 'raw_tx_query_probe', 'select $1::int + 2 as n', [40]),
+      )
+      expect(inTx).toEqual([{ n: 42 }])
       const [prepared] = await rawQuery(
         database.db,
         undefined,
-        "select count(*)::int as n from pg_prepared_statements where name = 'raw_query_probe'",
+        "select count(*)::int as n from pg_prepared_statements where name in ('raw_query_probe', 'raw_tx_query_probe')",
         [],
       )
       return prepared.n
@@ -59,7 +64,7 @@ describe('rawQuery behind a transaction pooler', () => {
 
   it('prepares a named statement once per connection, or sends it unnamed when told to', async () => {
     if (t.database.kind !== 'postgres') return
-    expect(await preparedOnOneConnection(true)).toBe(1)
+    expect(await preparedOnOneConnection(true)).toBe(2)
     expect(await preparedOnOneConnection(false)).toBe(0)
   })
 })

@@ -4,7 +4,7 @@ import { getTableColumns, getTableName, type Table } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import type { Db, Tx } from './client'
-import { statementNameOn } from './statement-names'
+import { statementNameIn, statementNameOn } from './statement-names'
 
 /** Date and time types arrive as text, as drizzle's own queries receive them (its column mappers parse them). */
 const RAW_TYPE_IDS = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231])
@@ -62,7 +62,7 @@ export async function rawTxQuery(
 ): Promise<Record<string, unknown>[]> {
   const client = (tx as unknown as { session: { client: Queryable } }).session.client
   if (client instanceof pg.Client) {
-    const result = await client.query({ name, text, values, types: pgTypes })
+    const result = await client.query({ name: statementNameIn(client, name), text, values, types: pgTypes })
     return result.rows
   }
   const result = await client.query(text, values, { parsers: pgliteParsers })
