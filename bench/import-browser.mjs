@@ -17,17 +17,16 @@ import path from 'node:path'
 import ExcelJS from 'exceljs'
 import pg from 'pg'
 import { chromium } from 'playwright-core'
-import { transactionsOf } from './support-capture.mjs'
+import { loadAverage, spread } from './lib/processes.mjs'
+import { transactionsOf } from './lib/wire-capture.mjs'
 import {
   ADMIN_PASSWORD,
   captureStatements,
   createBenchDatabase,
-  loadAverage,
-  spread,
   startReference,
   startServer,
   substitute,
-} from './support-writes.mjs'
+} from './lib/writes.mjs'
 
 const ROUNDS = Math.min(Math.max(Number(process.env.BENCH_ROUNDS ?? 3) || 3, 1), 20)
 const ROWS = Math.min(Math.max(Number(process.env.BENCH_ROWS ?? 10_000) || 10_000, 200), 100_000)
@@ -108,7 +107,13 @@ try {
   const reference = await startReference(database.url, IN_FLIGHT)
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
   })
   const context = await browser.newContext({ baseURL: server.base, locale: 'zh-CN' })
   const page = await context.newPage()
@@ -127,7 +132,8 @@ try {
   // Each import request of ours: when it was sent and answered (ms, the bench's clock).
   let requests = []
   page.on('request', (request) => {
-    if (request.url().endsWith('/products/import')) requests.push({ request, sent: performance.now(), done: 0 })
+    if (request.url().endsWith('/products/import'))
+      requests.push({ request, sent: performance.now(), done: 0 })
   })
   page.on('requestfinished', (request) => {
     const entry = requests.find((r) => r.request === request)
@@ -158,7 +164,9 @@ try {
         profiled = true
         printProfile((await cdp.send('Profiler.stop')).profile)
       }
-      await page.evaluate(() => document.querySelectorAll('.ant-alert').forEach((alert) => alert.remove()))
+      await page.evaluate(() => {
+        for (const alert of document.querySelectorAll('.ant-alert')) alert.remove()
+      })
     },
     'bare INSERTs': () =>
       reference.run(
@@ -178,7 +186,7 @@ try {
       if (round > 0) rates[name].push(rate) // round 0 warms up
       line.push(`${name} ${Math.round(rate)} rows/s`)
     }
-    console.log(`${round === 0 ? 'warm-up' : `round ${round}`}: ${line.join(', ')}   (load ${loadAverage()})`)
+    console.log(`${round === 0 ? 'warm-up' : `round ${round}`}: ${line.join(', ')}   (${loadAverage()})`)
   }
   const stored = Number(
     (
@@ -192,8 +200,8 @@ try {
   console.log(`rows/s over the rounds (${ROWS} products a round):`)
   for (const name of names) console.log(`  ${name.padEnd(14)} ${rates[name].map(Math.round).join(', ')}`)
   const ratios = rates.ours.map((ours, i) => ours / rates['bare INSERTs'][i])
-  console.log(`ours / bare INSERTs: ${spread(ratios)}   (target ≥ 0.7)`)
-  console.log(`load average: ${loadBefore} before, ${loadAverage()} after`)
+  console.log(`ours / bare INSERTs: min / median / max ${spread(ratios)}   (target ≥ 0.7)`)
+  console.log(`before: ${loadBefore}; after: ${loadAverage()}`)
   await browser.close()
   reference.close()
   await server.stop()

@@ -20,16 +20,15 @@
 //     the bench creates, and afterwards drops, its own database (BENCH_DB_NAME, default bench_writes_<time>)
 //   BENCH_ROUNDS (default 5), BENCH_ROWS (default 4000), BENCH_CHUNK (default 200), BENCH_IN_FLIGHT (default 2)
 import pg from 'pg'
-import { transactionsOf } from './support-capture.mjs'
+import { loadAverage, spread } from './lib/processes.mjs'
+import { transactionsOf } from './lib/wire-capture.mjs'
 import {
   captureStatements,
   createBenchDatabase,
-  loadAverage,
-  spread,
   startReference,
   startServer,
   substitute,
-} from './support-writes.mjs'
+} from './lib/writes.mjs'
 
 const ROUNDS = Math.min(Math.max(Number(process.env.BENCH_ROUNDS ?? 5) || 5, 1), 50)
 const CHUNK = Math.min(Math.max(Number(process.env.BENCH_CHUNK ?? 200) || 200, 1), 1000)
@@ -138,7 +137,7 @@ try {
       rates[name].push((CHUNKS * CHUNK * 1000) / (performance.now() - started))
     }
     console.log(
-      `round ${round + 1}: ${names.map((name) => `${name} ${Math.round(rates[name][round])} rows/s`).join(', ')}   (load ${loadAverage()})`,
+      `round ${round + 1}: ${names.map((name) => `${name} ${Math.round(rates[name][round])} rows/s`).join(', ')}   (${loadAverage()})`,
     )
   }
 
@@ -175,9 +174,11 @@ try {
   console.log(`rows/s over the rounds (${ROWS} rows in chunks of ${CHUNK}, ${IN_FLIGHT} in flight):`)
   for (const name of names) console.log(`  ${name.padEnd(22)} ${rates[name].map(Math.round).join(', ')}`)
   const ratios = (name) => rates.ours.map((ours, i) => ours / rates[name][i])
-  console.log(`ours / bare INSERTs:           ${spread(ratios('bare INSERTs'))}   (target ≥ 0.7)`)
-  console.log(`ours / the whole transaction:  ${spread(ratios('the whole transaction'))}`)
-  console.log(`load average: ${loadBefore} before, ${loadAverage()} after`)
+  console.log(
+    `ours / bare INSERTs:           min / median / max ${spread(ratios('bare INSERTs'))}   (target ≥ 0.7)`,
+  )
+  console.log(`ours / the whole transaction:  min / median / max ${spread(ratios('the whole transaction'))}`)
+  console.log(`before: ${loadBefore}; after: ${loadAverage()}`)
   reference.close()
   await server.stop()
 } finally {

@@ -18,17 +18,15 @@
 //   BENCH_ROUNDS (default 7), BENCH_RUNS (default 100)
 
 import pg from 'pg'
-import { transactionsOf } from './support-capture.mjs'
+import { loadAverage, median, spread } from './lib/processes.mjs'
+import { transactionsOf } from './lib/wire-capture.mjs'
 import {
   captureStatements,
   createBenchDatabase,
-  loadAverage,
-  median,
-  spread,
   startReference,
   startServer,
   substitute,
-} from './support-writes.mjs'
+} from './lib/writes.mjs'
 
 const ROUNDS = Math.min(Math.max(Number(process.env.BENCH_ROUNDS ?? 7) || 7, 1), 50)
 const RUNS = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? 100) || 100, 5), 5000)
@@ -93,7 +91,7 @@ try {
     const order = round % 2 === 0 ? names : [...names].reverse()
     for (const name of order) p50s[name].push(median(await sides[name]()))
     console.log(
-      `round ${round + 1}: ${names.map((name) => `${name} ${p50s[name][round].toFixed(2)} ms`).join(', ')}   (load ${loadAverage()})`,
+      `round ${round + 1}: ${names.map((name) => `${name} ${p50s[name][round].toFixed(2)} ms`).join(', ')}   (${loadAverage()})`,
     )
   }
   const logged = Number((await client.query('select count(*) from logs')).rows[0].count) - logsBefore
@@ -103,9 +101,11 @@ try {
   )
   const ratios = (name) => p50s.ours.map((ours, i) => ours / p50s[name][i])
   console.log(`PUT p50 over the rounds: ${p50s.ours.map((v) => v.toFixed(2)).join(', ')} ms`)
-  console.log(`ours / update + log:          ${spread(ratios('update + log'))}   (target ≤ 1.5)`)
-  console.log(`ours / the whole transaction: ${spread(ratios('the whole transaction'))}`)
-  console.log(`load average: ${loadBefore} before, ${loadAverage()} after`)
+  console.log(
+    `ours / update + log:          min / median / max ${spread(ratios('update + log'))}   (target ≤ 1.5)`,
+  )
+  console.log(`ours / the whole transaction: min / median / max ${spread(ratios('the whole transaction'))}`)
+  console.log(`before: ${loadBefore}; after: ${loadAverage()}`)
   await client.end()
   reference.close()
   await server.stop()
