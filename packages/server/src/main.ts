@@ -41,6 +41,8 @@ async function start() {
     poolMax: config.databasePoolMax,
     directUrl: config.databaseDirectUrl,
     namedStatements: config.databaseNamedStatements,
+    replicaUrl: config.databaseReplicaUrl,
+    replicaMaxLagMs: config.replicaMaxLagMs,
   })
   await database.migrate()
   const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, env: config.env })
@@ -93,6 +95,8 @@ async function start() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ host: config.host, port: config.port })
+  const listening = app.server.address()
+  await app.cluster.join(typeof listening === 'object' && listening ? listening.port : config.port)
   if (controlToken) {
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
