@@ -166,6 +166,8 @@ function startReplica(dir, ports) {
       '-R',
       '-X',
       'stream',
+      // A checkpoint at once rather than a spread one (minutes).
+      '--checkpoint=fast',
     ])
     fs.appendFileSync(path.join(data, 'postgresql.auto.conf'), `port = ${ports.replica}\n`)
   }

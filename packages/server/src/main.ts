@@ -95,8 +95,7 @@ async function start() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ host: config.host, port: config.port })
-  const listening = app.server.address()
-  await app.cluster.join(typeof listening === 'object' && listening ? listening.port : config.port)
+  await app.cluster.join(app.server.address())
   if (controlToken) {
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port

@@ -7,8 +7,8 @@ export const WRITTEN_COOKIE_SECONDS = 60
 
 export interface ClusterMembership {
   nodeId: string
-  /** Registers this process at its address (main.ts, once it listens on `port`). */
-  join(port: number): Promise<void>
+  /** Registers this process at its address (main.ts, once it listens: the server's address). */
+  join(listening: ReturnType<import('node:net').Server['address']>): Promise<void>
   /** Stops renewing and removes the row (on close). */
   leave(): Promise<void>
   /** The live nodes, this one always among them. */
@@ -24,8 +24,9 @@ export function createClusterMembership(
   const started = new Date().toISOString()
   return {
     nodeId: node.id,
-    async join(port) {
-      address = node.address ?? defaultNodeAddress(port)
+    async join(listening) {
+      if (!listening || typeof listening === 'string') return
+      address = node.address ?? defaultNodeAddress(listening)
       leave = await joinCluster(app.db, { id: node.id, address }, (error) =>
         app.log.warn({ err: error }, 'cluster registration failed'),
       )

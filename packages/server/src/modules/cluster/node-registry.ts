@@ -14,8 +14,14 @@ export interface ClusterNode {
   seen_at: string
 }
 
-/** This machine's first outside IPv4 address (127.0.0.1 without one) and the port: where peers reach it. */
-export function defaultNodeAddress(port: number): string {
+/**
+ * Where peers reach this process: the address it listens on, or when it listens on every address this
+ * machine's first outside IPv4 address (127.0.0.1 without one); NODE_ADDRESS says otherwise.
+ */
+export function defaultNodeAddress(listening: { address: string; port: number; family: string }): string {
+  const { address, port } = listening
+  if (address !== '0.0.0.0' && address !== '::')
+    return `http://${listening.family === 'IPv6' ? `[${address}]` : address}:${port}`
   const outside = Object.values(os.networkInterfaces())
     .flat()
     .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)
