@@ -84,7 +84,7 @@ export function portOpen(port) {
   })
 }
 
-async function waitFor(what, check, timeoutMs = 30_000) {
+async function waitFor(what, check, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
     if (await check().catch(() => false)) return
@@ -274,9 +274,9 @@ function writeHaproxyConfig(dir, port, ports) {
       '  timeout server 60s',
       '  timeout http-keep-alive 5s',
       '  retries 3',
-      // A refused or reset connection (a process killed or restarting) is tried on another process;
-      // an answer that never came is not: the request may have been carried out.
-      '  retry-on conn-failure empty-response',
+      // A connection refused (a process killed or restarting) is tried on another process; an answer
+      // that never came is not: the request may have been carried out (a write would be doubled).
+      '  retry-on conn-failure',
       '  option redispatch 1',
       '  option http-server-close',
       'frontend brokerdesk',

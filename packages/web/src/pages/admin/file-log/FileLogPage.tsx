@@ -1,6 +1,6 @@
 import './file-log.css'
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons'
-import { Button, Flex, Input, Space, Table, type TableProps, Typography } from 'antd'
+import { Button, Flex, Input, Select, Space, Table, type TableProps, Typography } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -14,18 +14,25 @@ import { LogPreview } from './LogPreview'
 
 /**
  * /admin/file-log/index: the server's log files (name, size, last written; filter and sort) and the
- * preview of one — the newest unless another is chosen — with its download.
+ * preview of one — the newest unless another is chosen — with its download. With several server
+ * processes, the files of the one chosen (each keeps its own; the answering one asks the others).
  */
 export default function FileLogPage({ title }: ResourcePageProps) {
   const { t, i18n } = useTranslation()
   const can = useHeldRoutes()
   const canDownload = can(URLS.download, 'GET')
   const [search, setSearch] = useSearchParams()
-  const [query, setQuery] = useState<FileQuery>({ keyword: '', sort: 'modified', order: 'desc' })
-  const files = useLogFiles(query)
+  const node = search.get('node') ?? undefined
+  const [query, setQuery] = useState<Omit<FileQuery, 'node'>>({
+    keyword: '',
+    sort: 'modified',
+    order: 'desc',
+  })
+  const files = useLogFiles({ ...query, node })
   const list = files.data?.files ?? []
   const chosen = search.get('file') ?? list[0]?.name
-  const choose = (name: string) => setSearch({ file: name }, { replace: true })
+  const choose = (name: string) => setSearch({ ...(node && { node }), file: name }, { replace: true })
+  const chooseNode = (id: string) => setSearch({ node: id }, { replace: true })
   const webUrl = getConfig().web_url
 
   if (!files.data) {
@@ -36,6 +43,7 @@ export default function FileLogPage({ title }: ResourcePageProps) {
     )
   }
 
+  const replica = files.data.replica
   const sortOrder = (column: FileQuery['sort']) =>
     query.sort === column ? (query.order === 'asc' ? 'ascend' : 'descend') : null
   const columns: TableProps<LogFile>['columns'] = [
@@ -90,7 +98,7 @@ export default function FileLogPage({ title }: ResourcePageProps) {
               size="small"
               icon={<DownloadOutlined />}
               aria-label={`${t('file_log.download')} ${file.name}`}
-              href={downloadUrl(webUrl, file.name)}
+              href={downloadUrl(webUrl, file.name, node)}
               download={file.name}
             />
           )}
@@ -109,6 +117,18 @@ export default function FileLogPage({ title }: ResourcePageProps) {
     <PageFrame title={menuLabel(title)}>
       <Flex vertical gap={16}>
         <Flex justify="space-between" align="center" wrap gap={8}>
+          {files.data.nodes.length > 1 && (
+            <Select
+              className="bd-log-files__node"
+              aria-label={t('file_log.node')}
+              value={files.data.node}
+              onChange={chooseNode}
+              options={files.data.nodes.map((one) => ({
+                value: one.id,
+                label: one.self ? t('file_log.this_node', { id: one.id }) : one.id,
+              }))}
+            />
+          )}
           <Input.Search
             allowClear
             className="bd-log-files__search"
@@ -120,6 +140,13 @@ export default function FileLogPage({ title }: ResourcePageProps) {
           <Typography.Text type="secondary">
             {t('file_log.keep_days', { count: files.data.keep_days })}
           </Typography.Text>
+          {replica && (
+            <Typography.Text type={replica.state === 'ok' ? 'secondary' : 'warning'}>
+              {replica.state === 'ok'
+                ? t('file_log.replica_ok', { lag: replica.lag_ms ?? 0 })
+                : t('file_log.replica_off', { state: replica.state })}
+            </Typography.Text>
+          )}
         </Flex>
         <Table<LogFile>
           rowKey="name"
@@ -134,9 +161,10 @@ export default function FileLogPage({ title }: ResourcePageProps) {
         />
         {chosen && (
           <LogPreview
-            key={chosen}
+            key={`${node ?? ''}/${chosen}`}
             file={chosen}
-            download={canDownload ? downloadUrl(webUrl, chosen) : undefined}
+            node={node}
+            download={canDownload ? downloadUrl(webUrl, chosen, node) : undefined}
           />
         )}
       </Flex>
