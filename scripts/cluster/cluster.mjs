@@ -14,8 +14,12 @@ import pg from 'pg'
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const PG_BIN = '/usr/lib/postgresql/15/bin'
 const serverDir = path.join(root, 'packages/server')
-/** HAProxy's health check: every second, out after 2 failures, back after 2 successes. */
-export const CHECK = { interMs: 1000, fall: 2, rise: 2 }
+/**
+ * HAProxy's health check: every second, out after 3 failures, back after 2 successes; a check may
+ * take 5 s (without `timeout check` it gets the interval, and a busy process whose /readyz waits for a
+ * pooled connection was taken out: the only process of a size-1 cluster answered 503 to half the load).
+ */
+export const CHECK = { interMs: 1000, fall: 3, rise: 2, timeoutMs: 5000 }
 /** A draining process answers /readyz 503 this long before closing: longer than the check takes to see it. */
 export const DRAIN_MS = CHECK.interMs * CHECK.fall + 1500
 const DATABASE = 'brokerdesk'
@@ -273,6 +277,7 @@ function writeHaproxyConfig(dir, port, ports) {
       '  timeout client 60s',
       '  timeout server 60s',
       '  timeout http-keep-alive 5s',
+      `  timeout check ${CHECK.timeoutMs / 1000}s`,
       '  retries 3',
       // A connection refused (a process killed or restarting) is tried on another process; an answer
       // that never came is not: the request may have been carried out (a write would be doubled).

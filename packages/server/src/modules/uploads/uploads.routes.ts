@@ -45,11 +45,11 @@ export const uploadsModule: FastifyPluginAsyncZod = async (app) => {
       }
       const settings = await readUploadSettings(app.db, app.config)
       // Qiniu takes uploads straight from the browser; a file sent to this server stays local.
-      const storage = storageOf(app.config, settings.provider)
-      if (!storage) await refuseLocalDiskInCluster(app)
+      const storage = storageOf(app.config, settings.provider) ?? localStorage(app.config.uploadDir)
+      if (storage.provider === 'local') await refuseLocalDiskInCluster(app)
       return storeUpload({
         db: app.db,
-        storage: storage ?? localStorage(app.config.uploadDir),
+        storage,
         settings,
         language: request.language,
         userId: user.id,
