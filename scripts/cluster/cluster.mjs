@@ -445,6 +445,8 @@ export async function startCluster({ dir, basePort, port, nodes = 3, poolMax = 1
       replicaUrl: db(ports.replica),
       /** The process of node i (0-based). */
       node: (i) => children.get(`node${i + 1}`),
+      /** The environment of server process i (0-based): a bench starts variants of it. */
+      serverEnv,
       startNode,
       /** SIGTERM (drains), waits for the exit, starts it again and waits until it is ready. */
       async restartNode(i) {
