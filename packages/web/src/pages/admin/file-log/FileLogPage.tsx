@@ -31,7 +31,8 @@ export default function FileLogPage({ title }: ResourcePageProps) {
   const files = useLogFiles({ ...query, node })
   const list = files.data?.files ?? []
   const chosen = search.get('file') ?? list[0]?.name
-  const choose = (name: string) => setSearch({ ...(node && { node }), file: name }, { replace: true })
+  const choose = (name: string) =>
+    setSearch({ ...(files.data && { node: files.data.node }), file: name }, { replace: true })
   const chooseNode = (id: string) => setSearch({ node: id }, { replace: true })
   const webUrl = getConfig().web_url
 
@@ -44,6 +45,10 @@ export default function FileLogPage({ title }: ResourcePageProps) {
   }
 
   const replica = files.data.replica
+  // Behind a balancer the next request may reach another process: the preview and the download name
+  // the node whose list this is; while another node's list is on its way, the old one is not previewed.
+  const shownNode = files.data.node
+  const current = node === undefined || node === shownNode
   const sortOrder = (column: FileQuery['sort']) =>
     query.sort === column ? (query.order === 'asc' ? 'ascend' : 'descend') : null
   const columns: TableProps<LogFile>['columns'] = [
@@ -98,7 +103,7 @@ export default function FileLogPage({ title }: ResourcePageProps) {
               size="small"
               icon={<DownloadOutlined />}
               aria-label={`${t('file_log.download')} ${file.name}`}
-              href={downloadUrl(webUrl, file.name, node)}
+              href={downloadUrl(webUrl, file.name, shownNode)}
               download={file.name}
             />
           )}
@@ -159,12 +164,12 @@ export default function FileLogPage({ title }: ResourcePageProps) {
           onRow={(file) => ({ className: file.name === chosen ? 'bd-log-files__row--chosen' : undefined })}
           scroll={{ x: 'max-content' }}
         />
-        {chosen && (
+        {chosen && current && (
           <LogPreview
-            key={`${node ?? ''}/${chosen}`}
+            key={`${shownNode}/${chosen}`}
             file={chosen}
-            node={node}
-            download={canDownload ? downloadUrl(webUrl, chosen, node) : undefined}
+            node={shownNode}
+            download={canDownload ? downloadUrl(webUrl, chosen, shownNode) : undefined}
           />
         )}
       </Flex>
