@@ -70,7 +70,8 @@ describe('operations: log files and maintenance mode', () => {
 
   it("previews today's log and downloads it", async () => {
     await page.goto('/admin/file-log/index')
-    const name = new RegExp(`brokerdesk\\.${today}\\.\\d+\\.log`)
+    // brokerdesk-<node>.<date>.<n>.log: the node (NODE_ID) in the name, processes never share a file.
+    const name = new RegExp(`brokerdesk-[A-Za-z0-9._-]+\\.${today}\\.\\d+\\.log`)
     const row = page.getByRole('row').filter({ hasText: name }).first()
     await row.waitFor()
     const file = ((await row.locator('.bd-log-files__name').textContent()) ?? '').trim()

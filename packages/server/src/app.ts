@@ -4,7 +4,7 @@ import { constants as zlibConstants } from 'node:zlib'
 import { WECHAT_JS_SDK_ORIGIN } from '@brokerdesk/shared'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppConfig } from './config'
 import { createChangeBus } from './db/change-bus'
@@ -21,9 +21,11 @@ import {
 } from './modules/api-encryption/api-encryption'
 import { logAppCall } from './modules/apps/log-app-call'
 import { createRequestAuthResolver } from './modules/auth/request-auth-cache'
+import { createClusterMembership, WRITTEN_COOKIE, WRITTEN_COOKIE_SECONDS } from './modules/cluster/membership'
 import { createLiveSettings } from './modules/configs/live-settings'
 import { maintenanceGate } from './modules/configs/maintenance-gate'
 import { loadPluginRegistry } from './modules/developments/plugins/plugin-registry'
+import { nodeFileLogRoutes } from './modules/file-log/file-log.routes'
 import { registerModules } from './modules/index'
 import { authorize } from './modules/permissions/authorize'
 import { serveUploadsPlugin } from './modules/uploads/serve-uploads'
@@ -85,10 +87,37 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('requestAuth', requestAuth)
   app.decorate('lifecycle', { draining: false })
   app.decorate('sharedCounter', sharedCounter)
+  app.decorate('cluster', createClusterMembership(app, config.node))
+  // Reads that may lag (lists, exports, statistics): the replica when there is one and it has this
+  // caller's last write, else the primary.
+  app.decorateRequest('readDb', {
+    getter(this: FastifyRequest) {
+      return database.replica?.reader(this.cookies?.[WRITTEN_COOKIE]) ?? database.db
+    },
+  })
+  database.replica?.onChange((status) =>
+    status.state === 'ok'
+      ? app.log.info({ replica: status }, 'read replica in use')
+      : app.log.warn({ replica: status }, 'read replica not in use: reads go to the primary'),
+  )
   // A request that may have written data: the callers kept by this process may be out of date (the
   // notification of another process's change arrives on the listening connection).
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READ_ONLY_METHODS.has(request.method)) requestAuth.changed()
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (READ_ONLY_METHODS.has(request.method)) return payload
+    requestAuth.changed()
+    // Read-your-writes across processes: this caller reads the primary until the replica has replayed
+    // the primary's position after this request.
+    if (database.replica && request.user && reply.statusCode < 400) {
+      const position = await database.replica.primaryPosition().catch(() => undefined)
+      if (position)
+        reply.setCookie(WRITTEN_COOKIE, position, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: config.secureCookies,
+          maxAge: WRITTEN_COOKIE_SECONDS,
+        })
+    }
     return payload
   })
   app.addHook('onClose', async () => {
@@ -96,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await requestAuth.stop().catch(() => undefined)
     await changeBus.close()
     await sharedCounter.close()
+    await app.cluster.leave()
   })
 
   await app.register(cookie)
@@ -130,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(apiEncryptionPlugin)
 
   await app.register(healthPlugin)
+  await app.register(nodeFileLogRoutes)
   if (options.localControlToken) await app.register(localControlPlugin, { token: options.localControlToken })
   database.onConnectionLost((error) => app.log.warn({ err: error }, 'database connection lost'))
 

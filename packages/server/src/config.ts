@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { APP_ENVS, DEFAULT_LANGUAGE, LANGUAGES, THEMES } from '@brokerdesk/shared'
@@ -64,6 +65,26 @@ const ZEnv = z.object({
   DB_STATEMENT_TIMEOUT: z.coerce.number().int().min(0).default(5000),
   /** PostgreSQL: the same for the statements of an export page or an import (ms; 0 = no limit). */
   DB_TRANSFER_STATEMENT_TIMEOUT: z.coerce.number().int().min(0).default(60000),
+  /**
+   * PostgreSQL: a streaming replica for reads that may lag a little (lists, exports, statistics);
+   * none by default. A user's reads after their own write go to the primary until the replica has it.
+   */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_REPLICA_URL must start with postgres:// or postgresql://')
+    .optional(),
+  /** How far the replica may be behind before reads go to the primary (ms). */
+  DB_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  /**
+   * This process's name among those on the database (its log files carry it); default the host name
+   * and the port. Letters, digits, `.`, `_`, `-`.
+   */
+  NODE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/, 'NODE_ID: letters, digits, ".", "_", "-" (up to 63)')
+    .optional(),
+  /** Where the other processes reach this one (http://address:port); default this machine's first address. */
+  NODE_ADDRESS: z.url({ protocol: /^https?$/, error: 'NODE_ADDRESS must be an http(s) address' }).optional(),
   /** PostgreSQL: connections this process keeps in its pool for requests (besides one that listens). */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   /**
@@ -144,6 +165,16 @@ const commaList = (value: string) =>
 
 /** The repository's plugins/ folder: three levels above this file, in the sources and in the bundle alike. */
 const REPO_PLUGINS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../plugins')
+
+/** The host name and the port (the process id when the port is chosen at start): unique on one machine. */
+function defaultNodeId(port: number): string {
+  const host =
+    os
+      .hostname()
+      .replace(/[^A-Za-z0-9._-]/g, '-')
+      .slice(0, 40) || 'node'
+  return `${host}-${port || process.pid}`.replace(/^[^A-Za-z0-9]/, 'n')
+}
 
 function parseTrustProxy(value: string): boolean | string[] {
   if (value === '' || value === 'false') return false
@@ -230,6 +261,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolMax: e.DB_POOL_MAX,
     databaseDirectUrl: e.DATABASE_DIRECT_URL,
     databaseNamedStatements: e.DB_NAMED_STATEMENTS,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
+    replicaMaxLagMs: e.DB_REPLICA_MAX_LAG_MS,
+    node: { id: e.NODE_ID ?? defaultNodeId(e.PORT), address: e.NODE_ADDRESS?.replace(/\/+$/, '') },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     redisUrl: e.REDIS_URL,
     apiEncryption: e.API_ENCRYPTION,

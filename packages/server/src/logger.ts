@@ -26,7 +26,7 @@ export interface ServerLogger {
 
 /**
  * Structured logs: to standard output and to daily rolling files under `<DATA_DIR>/logs`
- * (`brokerdesk.<date>.<n>.log`, 50 MB a file; kept LOG_KEEP_DAYS days by `startLogPruning`).
+ * (`brokerdesk-<node>.<date>.<n>.log`, 50 MB a file; kept LOG_KEEP_DAYS days by `startLogPruning`).
  * Both are written from the main thread, buffered and flushed asynchronously (sonic-boom): pino's
  * worker-thread transport cost more than that, and under load the request waited for the worker
  * (a tenth of the main thread's time went to handing lines over, `bench/products-list.mjs`).
@@ -36,7 +36,8 @@ export async function buildLogger(config: AppConfig): Promise<ServerLogger> {
   fs.mkdirSync(config.logDir, { recursive: true })
   const standardOutput = pino.destination({ dest: 1, sync: false })
   const rolling = await pinoRoll({
-    file: path.join(config.logDir, 'brokerdesk'),
+    // The node's name in the file's: processes sharing a data folder never write the same file.
+    file: path.join(config.logDir, `brokerdesk-${config.node.id}`),
     extension: '.log',
     frequency: 'daily',
     size: '50m',

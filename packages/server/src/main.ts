@@ -41,6 +41,8 @@ async function start() {
     poolMax: config.databasePoolMax,
     directUrl: config.databaseDirectUrl,
     namedStatements: config.databaseNamedStatements,
+    replicaUrl: config.databaseReplicaUrl,
+    replicaMaxLagMs: config.replicaMaxLagMs,
   })
   await database.migrate()
   const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, env: config.env })
@@ -93,6 +95,13 @@ async function start() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ host: config.host, port: config.port })
+  await app.cluster.join(app.server.address())
+  const nodes = await app.cluster.nodes()
+  if (nodes.length > 1 && config.uploadProvider !== 's3')
+    app.log.warn(
+      { nodes: nodes.map((node) => node.id) },
+      'several server processes share the database: uploads to this server are refused unless the upload settings choose S3',
+    )
   if (controlToken) {
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : config.port

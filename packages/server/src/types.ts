@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client'
 import type { SharedCounter } from './db/shared-counter'
 import type { SessionUser } from './modules/auth/load-session-user'
 import type { RequestAuthResolver } from './modules/auth/request-auth-cache'
+import type { ClusterMembership } from './modules/cluster/membership'
 import type { LiveSettings } from './modules/configs/live-settings'
 import type { PluginRegistry } from './modules/developments/plugins/plugin-registry'
 
@@ -29,6 +30,8 @@ declare module 'fastify' {
     sharedCounter: SharedCounter
     /** `draining`: the process is shutting down; /readyz answers 503 while requests are still served. */
     lifecycle: { draining: boolean }
+    /** This process among those on the database (modules/cluster/membership). */
+    cluster: ClusterMembership
   }
   interface FastifyRequest {
     language: Language
@@ -41,5 +44,7 @@ declare module 'fastify' {
     operationLogged?: boolean
     /** Whether the user's roles hold this admin route, decided with the session (undefined: not yet). */
     routeHeld: boolean | undefined
+    /** Where a read that may lag a little goes: the replica when it has this caller's last write, else the primary. */
+    readDb: Db
   }
 }

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { type ReadReplica, type ReplicaStatus, watchReplica } from './replica'
 import * as schema from './schema/index'
 import { sendUnnamedStatements } from './statement-names'
 
@@ -37,6 +38,14 @@ export interface Database {
    * missed). Answers the function that stops listening.
    */
   listen(channel: string, handler: (payload: string | null) => void): Promise<() => Promise<void>>
+  /**
+   * PostgreSQL with DATABASE_REPLICA_URL: the streaming replica reads may use (`replica.reader()`),
+   * its lag, and the primary's position after a write (read-your-writes).
+   */
+  replica?: ReadReplica & {
+    /** Who hears that the replica went down, fell late or came back (reads fall back to the primary meanwhile). */
+    onChange(listener: (status: ReplicaStatus) => void): void
+  }
 }
 
 /** Where the committed migrations are: beside this file in the source tree, beside the bundle once built. */
@@ -71,6 +80,10 @@ export interface OpenDatabaseOptions {
    * Off behind a transaction pooler that does not keep them (PgBouncer before 1.21).
    */
   namedStatements?: boolean
+  /** PostgreSQL: a streaming replica for reads that may lag (a second pool of `poolMax`). */
+  replicaUrl?: string
+  /** How far (ms) the replica may be behind before reads go to the primary (default 5000). */
+  replicaMaxLagMs?: number
 }
 
 /**
@@ -185,6 +198,35 @@ async function migratePostgres(url: string, folder = migrationsFolder()): Promis
   }
 }
 
+/** A second pool on the replica, watched against the primary. */
+function openReplica(primary: Db, options: OpenDatabaseOptions & { url: string }) {
+  const { pool, onConnectionLost } = openPool(options)
+  // The watcher reports a replica that cannot be reached; a lost pooled connection is only dropped.
+  onConnectionLost(() => undefined)
+  if (options.namedStatements === false) sendUnnamedStatements(pool)
+  let report = (status: ReplicaStatus) => {
+    process.stderr.write(`read replica: ${status.state}\n`)
+  }
+  const watched = watchReplica({
+    primary,
+    replica: drizzlePg(pool, { schema }) as unknown as Db,
+    maxLagMs: options.replicaMaxLagMs ?? 5000,
+    onChange: (status) => report(status),
+  })
+  return {
+    replica: {
+      ...watched,
+      onChange(listener: (status: ReplicaStatus) => void) {
+        report = listener
+      },
+    },
+    async close() {
+      watched.stop()
+      await pool.end()
+    },
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
     const { pool, onConnectionLost } = openPool({ ...options, url: options.url })
@@ -193,17 +235,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const url = options.url
     const directUrl = options.directUrl ?? url
     const listener = openListener(directUrl)
+    const replica = options.replicaUrl ? openReplica(db, { ...options, url: options.replicaUrl }) : undefined
     return {
       db,
       kind: 'postgres',
       url,
       migrate: (folder) => migratePostgres(directUrl, folder),
       async close() {
+        await replica?.close()
         await listener.close()
         await pool.end()
       },
       onConnectionLost,
       listen: listener.listen,
+      replica: replica?.replica,
     }
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true })

@@ -32,7 +32,9 @@ export const healthPlugin: FastifyPluginAsync = async (app) => {
   app.get('/healthz', async () => ({ status: 'ok', database }))
   app.get('/readyz', async (_request, reply) => {
     if (app.lifecycle.draining) return reply.status(503).send({ status: 'draining', database })
-    if (await pingDatabase(app.db)) return { status: 'ok', database }
-    return reply.status(503).send({ status: 'unavailable', database })
+    // The replica's state is shown, never a reason to be unready: reads fall back to the primary.
+    const replica = app.database.replica?.status()
+    if (await pingDatabase(app.db)) return { status: 'ok', database, ...(replica && { replica }) }
+    return reply.status(503).send({ status: 'unavailable', database, ...(replica && { replica }) })
   })
 }

@@ -149,7 +149,8 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
       documented(definition, 'List', { querystring: listQuerySchema(definition) }),
       async (request) =>
         listRecords({
-          db: app.db,
+          // The replica when there is one and it has this caller's last write (db/replica.ts).
+          db: request.readDb,
           binding,
           query: queryOf(request),
           language: request.language,
@@ -164,7 +165,7 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
       documented(definition, 'Export page', { querystring: listQuerySchema(definition, { export: true }) }),
       async (request) => {
         const scope = await scopeOf(binding, request)
-        return app.db.transaction(async (tx) => {
+        return request.readDb.transaction(async (tx) => {
           await setStatementTimeout(tx, app.config.databaseTimeouts.transferStatementMs)
           return exportRecords({
             db: tx,

@@ -51,13 +51,18 @@ function listParts(store: { getResourcePath(bucket: string, key: undefined, reso
 }
 
 /**
- * An S3-compatible server (s3rver, on a free port, files in a temporary folder) with one bucket.
+ * An S3-compatible server (s3rver, on a free port or `port`, files in a temporary folder or in
+ * `directory`, which is kept) with one bucket.
  * s3rver lacks ListParts, which resumable uploads ask for; it is answered from s3rver's own part files.
  */
-export async function startTestS3Server(bucket = 'files'): Promise<TestS3Server> {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-s3-'))
+export async function startTestS3Server(
+  bucket = 'files',
+  options: { port?: number; directory?: string } = {},
+): Promise<TestS3Server> {
+  const kept = options.directory !== undefined
+  const directory = options.directory ?? fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-s3-'))
   const server = new S3rver({
-    port: 0,
+    port: options.port ?? 0,
     address: '127.0.0.1',
     silent: true,
     directory,
@@ -81,7 +86,7 @@ export async function startTestS3Server(bucket = 'files'): Promise<TestS3Server>
     },
     async close() {
       await server.close()
-      fs.rmSync(directory, { recursive: true, force: true })
+      if (!kept) fs.rmSync(directory, { recursive: true, force: true })
     },
   }
 }

@@ -8,6 +8,6 @@ import { countLoginSeries } from './count-login-series'
  */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/index', { schema: { querystring: ZLoginSeriesQuery } }, (request) =>
-    countLoginSeries(app.db, request.query.range),
+    countLoginSeries(request.readDb, request.query.range),
   )
 }

@@ -16,7 +16,12 @@ import { type FileStorage, localStorage, s3Storage } from './file-storage'
 import { s3ClientConfig, s3ClientOf } from './s3-client'
 import { checkQuota, HEAD_BYTES, judgeUpload, recordUpload } from './store-upload'
 import { lockUsedUploadBytes } from './upload-quota'
-import { readUploadSettings, type UploadKindName, type UploadSettings } from './upload-settings'
+import {
+  readUploadSettings,
+  refuseLocalDiskInCluster,
+  type UploadKindName,
+  type UploadSettings,
+} from './upload-settings'
 
 /** The route of resumable uploads (tus 1.0.0), under both API prefixes. */
 export const TUS_PATH = '/home/upload/tus'
@@ -283,6 +288,7 @@ export const tusUploadsModule: FastifyPluginAsync = async (app) => {
     if (id === undefined) {
       // Qiniu takes uploads straight from the browser; a resumable upload to this server stays local.
       backend = backendFor(settings.provider === 's3' ? 's3' : 'local')
+      if (settings.provider !== 's3') await refuseLocalDiskInCluster(app)
     } else {
       if (!ID.test(id)) throw notFound()
       backend = backendFor(id.slice(0, id.indexOf('-')))

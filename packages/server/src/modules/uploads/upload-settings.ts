@@ -1,6 +1,8 @@
 import { and, inArray, isNull } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client'
 import { configs } from '../../db/schema/index'
+import { AppError } from '../../errors'
 
 export const UPLOAD_PROVIDERS = ['local', 's3', 'qiniu'] as const
 export type UploadProvider = (typeof UPLOAD_PROVIDERS)[number]
@@ -50,4 +52,13 @@ export async function readUploadSettings(
       document: positiveKb(value.upload_document_max_kb, DEFAULT_MAX_KB.document),
     },
   }
+}
+
+/**
+ * A file about to be kept on this machine's disk (no object storage chosen): refused (409) while more
+ * than one server process runs on the database (the node registry), since the next request of the
+ * upload, or its download, may reach another machine.
+ */
+export async function refuseLocalDiskInCluster(app: FastifyInstance): Promise<void> {
+  if ((await app.cluster.nodes()).length > 1) throw new AppError('conflict', 'upload.needs_object_storage')
 }

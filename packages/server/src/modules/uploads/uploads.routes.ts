@@ -8,7 +8,7 @@ import { localStorage, storageOf } from './file-storage'
 import { qiniuUploadTicket } from './qiniu-token'
 import { MAX_UPLOAD_KB, storeUpload } from './store-upload'
 import { tusUploadsModule } from './tus-uploads'
-import { readUploadSettings } from './upload-settings'
+import { readUploadSettings, refuseLocalDiskInCluster } from './upload-settings'
 
 const codeOf = (error: unknown) => (error as { code?: string }).code
 
@@ -44,10 +44,12 @@ export const uploadsModule: FastifyPluginAsyncZod = async (app) => {
         throw error
       }
       const settings = await readUploadSettings(app.db, app.config)
+      // Qiniu takes uploads straight from the browser; a file sent to this server stays local.
+      const storage = storageOf(app.config, settings.provider) ?? localStorage(app.config.uploadDir)
+      if (storage.provider === 'local') await refuseLocalDiskInCluster(app)
       return storeUpload({
         db: app.db,
-        // Qiniu takes uploads straight from the browser; a file sent to this server stays local.
-        storage: storageOf(app.config, settings.provider) ?? localStorage(app.config.uploadDir),
+        storage,
         settings,
         language: request.language,
         userId: user.id,

@@ -1,6 +1,6 @@
 import './file-log.css'
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons'
-import { Button, Flex, Input, Space, Table, type TableProps, Typography } from 'antd'
+import { Button, Flex, Input, Select, Space, Table, type TableProps, Typography } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -14,18 +14,26 @@ import { LogPreview } from './LogPreview'
 
 /**
  * /admin/file-log/index: the server's log files (name, size, last written; filter and sort) and the
- * preview of one — the newest unless another is chosen — with its download.
+ * preview of one — the newest unless another is chosen — with its download. With several server
+ * processes, the files of the one chosen (each keeps its own; the answering one asks the others).
  */
 export default function FileLogPage({ title }: ResourcePageProps) {
   const { t, i18n } = useTranslation()
   const can = useHeldRoutes()
   const canDownload = can(URLS.download, 'GET')
   const [search, setSearch] = useSearchParams()
-  const [query, setQuery] = useState<FileQuery>({ keyword: '', sort: 'modified', order: 'desc' })
-  const files = useLogFiles(query)
+  const node = search.get('node') ?? undefined
+  const [query, setQuery] = useState<Omit<FileQuery, 'node'>>({
+    keyword: '',
+    sort: 'modified',
+    order: 'desc',
+  })
+  const files = useLogFiles({ ...query, node })
   const list = files.data?.files ?? []
   const chosen = search.get('file') ?? list[0]?.name
-  const choose = (name: string) => setSearch({ file: name }, { replace: true })
+  const choose = (name: string) =>
+    setSearch({ ...(files.data && { node: files.data.node }), file: name }, { replace: true })
+  const chooseNode = (id: string) => setSearch({ node: id }, { replace: true })
   const webUrl = getConfig().web_url
 
   if (!files.data) {
@@ -36,6 +44,11 @@ export default function FileLogPage({ title }: ResourcePageProps) {
     )
   }
 
+  const replica = files.data.replica
+  // Behind a balancer the next request may reach another process: the preview and the download name
+  // the node whose list this is; while another node's list is on its way, the old one is not previewed.
+  const shownNode = files.data.node
+  const current = node === undefined || node === shownNode
   const sortOrder = (column: FileQuery['sort']) =>
     query.sort === column ? (query.order === 'asc' ? 'ascend' : 'descend') : null
   const columns: TableProps<LogFile>['columns'] = [
@@ -90,7 +103,7 @@ export default function FileLogPage({ title }: ResourcePageProps) {
               size="small"
               icon={<DownloadOutlined />}
               aria-label={`${t('file_log.download')} ${file.name}`}
-              href={downloadUrl(webUrl, file.name)}
+              href={downloadUrl(webUrl, file.name, shownNode)}
               download={file.name}
             />
           )}
@@ -109,6 +122,18 @@ export default function FileLogPage({ title }: ResourcePageProps) {
     <PageFrame title={menuLabel(title)}>
       <Flex vertical gap={16}>
         <Flex justify="space-between" align="center" wrap gap={8}>
+          {files.data.nodes.length > 1 && (
+            <Select
+              className="bd-log-files__node"
+              aria-label={t('file_log.node')}
+              value={files.data.node}
+              onChange={chooseNode}
+              options={files.data.nodes.map((one) => ({
+                value: one.id,
+                label: one.self ? t('file_log.this_node', { id: one.id }) : one.id,
+              }))}
+            />
+          )}
           <Input.Search
             allowClear
             className="bd-log-files__search"
@@ -120,6 +145,13 @@ export default function FileLogPage({ title }: ResourcePageProps) {
           <Typography.Text type="secondary">
             {t('file_log.keep_days', { count: files.data.keep_days })}
           </Typography.Text>
+          {replica && (
+            <Typography.Text type={replica.state === 'ok' ? 'secondary' : 'warning'}>
+              {replica.state === 'ok'
+                ? t('file_log.replica_ok', { lag: replica.lag_ms ?? 0 })
+                : t('file_log.replica_off', { state: replica.state })}
+            </Typography.Text>
+          )}
         </Flex>
         <Table<LogFile>
           rowKey="name"
@@ -132,11 +164,12 @@ export default function FileLogPage({ title }: ResourcePageProps) {
           onRow={(file) => ({ className: file.name === chosen ? 'bd-log-files__row--chosen' : undefined })}
           scroll={{ x: 'max-content' }}
         />
-        {chosen && (
+        {chosen && current && (
           <LogPreview
-            key={chosen}
+            key={`${shownNode}/${chosen}`}
             file={chosen}
-            download={canDownload ? downloadUrl(webUrl, chosen) : undefined}
+            node={shownNode}
+            download={canDownload ? downloadUrl(webUrl, chosen, shownNode) : undefined}
           />
         )}
       </Flex>

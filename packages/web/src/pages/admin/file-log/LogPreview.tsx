@@ -16,9 +16,9 @@ interface Shown {
 
 /**
  * The last lines of a log file, and earlier ones page by page above them (read backwards on the
- * server; the file is never read whole).
+ * server; the file is never read whole), of the answering server process or of `node`.
  */
-export function LogPreview({ file, download }: { file: string; download?: string }) {
+export function LogPreview({ file, node, download }: { file: string; node?: string; download?: string }) {
   const { t, i18n } = useTranslation()
   const [shown, setShown] = useState<Shown | null>(null)
   const [loading, setLoading] = useState(false)
@@ -32,7 +32,7 @@ export function LogPreview({ file, download }: { file: string; download?: string
       setLoading(true)
       setFailed(false)
       try {
-        const page: TailPage = await fetchTail(file, PAGE_LINES, before)
+        const page: TailPage = await fetchTail(file, PAGE_LINES, before, node)
         if (before === undefined) {
           scrollToEnd.current = true
           setShown({ lines: page.lines, start: page.start, size: page.size })
@@ -49,7 +49,7 @@ export function LogPreview({ file, download }: { file: string; download?: string
         setLoading(false)
       }
     },
-    [file],
+    [file, node],
   )
 
   useEffect(() => {
