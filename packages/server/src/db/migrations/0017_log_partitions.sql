@@ -3,12 +3,20 @@
 -- express a partitioned table, its partitions, functions or triggers. The log is copied into the new
 -- table once (about a minute per million entries on PostgreSQL).
 
--- Successful logins per period and distinct addresses (login_counts), and per address (login_ips).
+-- Successful logins per period and distinct addresses (login_counts, with the addresses as bits of
+-- their numbers in login_addresses), and per address (login_ips).
+CREATE TABLE "login_addresses" (
+	"ip" varchar(100) PRIMARY KEY NOT NULL,
+	"n" integer GENERATED ALWAYS AS IDENTITY (sequence name "login_addresses_n_seq" INCREMENT BY 1 MINVALUE 0 MAXVALUE 2147483647 START WITH 0 CACHE 1),
+	CONSTRAINT "login_addresses_n_unique" UNIQUE("n")
+);
+--> statement-breakpoint
 CREATE TABLE "login_counts" (
 	"period" varchar(7) NOT NULL,
 	"bucket" date NOT NULL,
 	"logins" integer NOT NULL,
 	"ips" integer NOT NULL,
+	"addresses" bit varying NOT NULL,
 	CONSTRAINT "login_counts_period_bucket_pk" PRIMARY KEY("period","bucket")
 );
 --> statement-breakpoint
@@ -25,13 +33,43 @@ CREATE FUNCTION login_menu_id() RETURNS integer LANGUAGE sql STABLE AS $$
   SELECT id FROM menus WHERE url = '/open/login' AND (method & 2) <> 0 AND deleted_at IS NULL
   ORDER BY id LIMIT 1
 $$;--> statement-breakpoint
+-- `bits` with bit `n` set to `value`, made longer (zeros) when it is shorter than that.
+CREATE FUNCTION with_address_bit(bits bit varying, n integer, value integer) RETURNS bit varying
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT set_bit(CASE WHEN length(bits) > n THEN bits
+    ELSE bits || repeat('0', n + 1 - length(bits))::bit varying END, n, value)
+$$;--> statement-breakpoint
+-- The bits of a set of address numbers.
+CREATE FUNCTION address_bits(numbers integer[]) RETURNS bit varying LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  bits bit varying := repeat('0', coalesce((SELECT max(n) FROM unnest(numbers) AS n), -1) + 1)::bit varying;
+  n integer;
+BEGIN
+  FOREACH n IN ARRAY numbers LOOP
+    bits := set_bit(bits, n, 1);
+  END LOOP;
+  RETURN bits;
+END $$;--> statement-breakpoint
+-- The number of an address, given on its first login.
+CREATE FUNCTION login_address_number(address text) RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  number integer;
+BEGIN
+  SELECT n INTO number FROM login_addresses WHERE ip = address;
+  IF number IS NULL THEN
+    INSERT INTO login_addresses (ip) VALUES (address) ON CONFLICT DO NOTHING;
+    SELECT n INTO number FROM login_addresses WHERE ip = address;
+  END IF;
+  RETURN number;
+END $$;--> statement-breakpoint
 -- Adds (delta 1) or takes away (-1) one login of `address` at `at` in every period's rollup. Periods
--- are UTC; an address's row goes when its last login of the period goes, and with it one distinct address.
+-- are UTC; an address's row goes when its last login of the period goes, and with it its bit.
 CREATE FUNCTION count_login(at timestamptz, address text, delta integer) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   p text;
   b date;
   left_logins integer;
+  number integer := login_address_number(address);
 BEGIN
   FOREACH p IN ARRAY ARRAY['day', 'week', 'month', 'quarter', 'year'] LOOP
     b := date_trunc(p, at AT TIME ZONE 'UTC')::date;
@@ -39,35 +77,53 @@ BEGIN
       INSERT INTO login_ips AS l (period, bucket, ip, logins) VALUES (p, b, address, delta)
         ON CONFLICT (period, bucket, ip) DO UPDATE SET logins = l.logins + delta
         RETURNING l.logins INTO left_logins;
-      INSERT INTO login_counts AS c (period, bucket, logins, ips) VALUES (p, b, delta, 1)
+      INSERT INTO login_counts AS c (period, bucket, logins, ips, addresses)
+        VALUES (p, b, delta, 1, with_address_bit(B'', number, 1))
         ON CONFLICT (period, bucket) DO UPDATE
-        SET logins = c.logins + delta, ips = c.ips + (left_logins = delta)::int;
+        SET logins = c.logins + delta, ips = c.ips + (left_logins = delta)::int,
+          addresses = CASE WHEN left_logins = delta THEN with_address_bit(c.addresses, number, 1)
+            ELSE c.addresses END;
     ELSE
       UPDATE login_ips SET logins = logins + delta WHERE period = p AND bucket = b AND ip = address
         RETURNING logins INTO left_logins;
       IF left_logins <= 0 THEN
         DELETE FROM login_ips WHERE period = p AND bucket = b AND ip = address;
       END IF;
-      UPDATE login_counts SET logins = logins + delta, ips = ips - (left_logins <= 0)::int
+      UPDATE login_counts SET logins = logins + delta, ips = ips - (left_logins <= 0)::int,
+        addresses = CASE WHEN left_logins <= 0 THEN with_address_bit(addresses, number, 0) ELSE addresses END
         WHERE period = p AND bucket = b;
       DELETE FROM login_counts WHERE period = p AND bucket = b AND logins <= 0;
     END IF;
   END LOOP;
 END $$;--> statement-breakpoint
+-- login_counts of the periods starting in [from_day, to_day) again from login_ips.
+CREATE FUNCTION recount_login_periods(from_day date, to_day date) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO login_addresses (ip)
+    SELECT DISTINCT ip FROM login_ips l WHERE bucket >= from_day AND bucket < to_day
+      AND NOT EXISTS (SELECT 1 FROM login_addresses a WHERE a.ip = l.ip)
+    ON CONFLICT DO NOTHING;
+  DELETE FROM login_counts WHERE bucket >= from_day AND bucket < to_day;
+  INSERT INTO login_counts (period, bucket, logins, ips, addresses)
+    SELECT l.period, l.bucket, sum(l.logins), count(*), address_bits(array_agg(a.n))
+    FROM login_ips l JOIN login_addresses a ON a.ip = l.ip
+    WHERE l.bucket >= from_day AND l.bucket < to_day GROUP BY 1, 2;
+END $$;--> statement-breakpoint
 -- Both rollups again from the log: the day's from the entries, the longer periods from the days.
 CREATE FUNCTION rebuild_login_counts() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  login_id integer := login_menu_id();
 BEGIN
   DELETE FROM login_ips;
-  DELETE FROM login_counts;
   INSERT INTO login_ips (period, bucket, ip, logins)
     SELECT 'day', date_trunc('day', created_at AT TIME ZONE 'UTC')::date, ip, count(*)
-    FROM logs WHERE menu_id = login_menu_id() AND deleted_at IS NULL GROUP BY 2, 3;
+    FROM logs WHERE menu_id = login_id AND deleted_at IS NULL GROUP BY 2, 3;
   INSERT INTO login_ips (period, bucket, ip, logins)
     SELECT p, date_trunc(p, bucket::timestamp)::date, ip, sum(logins)
     FROM login_ips CROSS JOIN unnest(ARRAY['week', 'month', 'quarter', 'year']) AS p
     WHERE period = 'day' GROUP BY 1, 2, 3;
-  INSERT INTO login_counts (period, bucket, logins, ips)
-    SELECT period, bucket, sum(logins), count(*) FROM login_ips GROUP BY 1, 2;
+  DELETE FROM login_counts;
+  PERFORM recount_login_periods('-infinity', 'infinity');
 END $$;--> statement-breakpoint
 CREATE FUNCTION logs_count_logins() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -197,14 +253,8 @@ BEGIN
   UPDATE login_ips l SET logins = l.logins - gone.logins FROM gone
     WHERE l.period = gone.period AND l.bucket = gone.bucket AND l.ip = gone.ip;
   DELETE FROM login_ips WHERE logins <= 0 OR (period IN ('day', 'month') AND bucket < first_day);
-  DELETE FROM login_counts c WHERE NOT EXISTS (
-    SELECT 1 FROM login_ips l WHERE l.period = c.period AND l.bucket = c.bucket);
-  UPDATE login_counts c SET logins = kept.logins, ips = kept.ips FROM (
-    SELECT period, bucket, sum(logins) AS logins, count(*) AS ips FROM login_ips
-    WHERE bucket >= date_trunc('year', first_day::timestamp) - interval '7 days' AND bucket < first_day
-    GROUP BY 1, 2
-  ) kept WHERE c.period = kept.period AND c.bucket = kept.bucket
-    AND (c.logins, c.ips) IS DISTINCT FROM (kept.logins::int, kept.ips::int);
+  DELETE FROM login_counts WHERE bucket < date_trunc('year', first_day::timestamp) - interval '7 days';
+  PERFORM recount_login_periods((date_trunc('year', first_day::timestamp) - interval '7 days')::date, first_day);
   RETURN dropped;
 END $$;--> statement-breakpoint
 SELECT create_log_partition(month) FROM (
@@ -232,9 +282,33 @@ CREATE STATISTICS "logs_location_bigrams_stat" ON (text_bigrams("location")) FRO
 CREATE STATISTICS "logs_url_bigrams_stat" ON (text_bigrams("url")) FROM "logs";--> statement-breakpoint
 CREATE STATISTICS "logs_ip_bigrams_stat" ON (text_bigrams("ip")) FROM "logs";--> statement-breakpoint
 -- Logins are counted as they are written and deleted (soft: deleted_at set), never on a view. The
--- condition keeps every other entry (the writes of the whole back office) from calling the function.
-CREATE TRIGGER "logs_count_logins_added" AFTER INSERT ON "logs" FOR EACH ROW
-  WHEN (NEW.deleted_at IS NULL AND NEW.menu_id = login_menu_id()) EXECUTE FUNCTION logs_count_logins();--> statement-breakpoint
+-- insert trigger's condition holds the login item's id as a number, so every other entry (the writes
+-- of the whole back office) costs a comparison, not a query; it is made again, and the rollups with
+-- it, when the login item changes (menus are written by the seed and, locally, by developers).
+CREATE FUNCTION follow_login_item() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  login_id integer := coalesce(login_menu_id(), 0);
+  current_condition text;
+BEGIN
+  SELECT pg_get_triggerdef(oid) INTO current_condition FROM pg_trigger
+    WHERE tgname = 'logs_count_logins_added' AND tgrelid = 'logs'::regclass;
+  IF current_condition LIKE format('%%.menu_id = %s))%%', login_id) THEN
+    RETURN;
+  END IF;
+  EXECUTE format('CREATE OR REPLACE TRIGGER logs_count_logins_added AFTER INSERT ON logs FOR EACH ROW
+    WHEN (NEW.deleted_at IS NULL AND NEW.menu_id = %s) EXECUTE FUNCTION logs_count_logins()', login_id);
+  IF current_condition IS NOT NULL THEN
+    PERFORM rebuild_login_counts();
+  END IF;
+END $$;--> statement-breakpoint
+CREATE FUNCTION menus_follow_login_item() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM follow_login_item();
+  RETURN NULL;
+END $$;--> statement-breakpoint
+SELECT follow_login_item();--> statement-breakpoint
+CREATE TRIGGER "menus_login_item_changed" AFTER INSERT OR UPDATE OR DELETE ON "menus" FOR EACH STATEMENT
+  EXECUTE FUNCTION menus_follow_login_item();--> statement-breakpoint
 CREATE TRIGGER "logs_count_logins_deleted" AFTER UPDATE OF "deleted_at" OR DELETE ON "logs" FOR EACH ROW
   EXECUTE FUNCTION logs_count_logins();--> statement-breakpoint
 CREATE TRIGGER "logs_count_logins_truncated" AFTER TRUNCATE ON "logs" FOR EACH STATEMENT

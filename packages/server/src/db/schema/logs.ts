@@ -1,4 +1,15 @@
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core'
 import { textSearchIndexes, timestamps } from './columns'
 
 /**
@@ -37,6 +48,9 @@ export const logs = pgTable(
   ],
 )
 
+/** A bit string (`bit varying`), kept as its text of 0s and 1s. */
+const bitString = customType<{ data: string }>({ dataType: () => 'bit varying' })
+
 /**
  * Successful logins per period (`day`, `week`, `month`, `quarter`, `year`; `bucket` its first day,
  * UTC) and how many distinct addresses made them: what log statistics and the admin home read. Kept
@@ -49,9 +63,20 @@ export const loginCounts = pgTable(
     bucket: date({ mode: 'string' }).notNull(),
     logins: integer().notNull(),
     ips: integer().notNull(),
+    /**
+     * Which addresses logged in (bit `login_addresses.n` set): the distinct addresses of several
+     * periods together are the bits of their union, however many logins they hold.
+     */
+    addresses: bitString().notNull(),
   },
   (t) => [primaryKey({ columns: [t.period, t.bucket] })],
 )
+
+/** Every address that ever logged in, numbered from 0: its bit in `login_counts.addresses`. */
+export const loginAddresses = pgTable('login_addresses', {
+  ip: varchar({ length: 100 }).primaryKey(),
+  n: integer().notNull().unique().generatedAlwaysAsIdentity({ startWith: 0, minValue: 0 }),
+})
 
 /**
  * The logins of each address in each period: what makes `login_counts.ips` exact as logins come and

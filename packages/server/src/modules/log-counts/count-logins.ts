@@ -1,8 +1,8 @@
 import type { LogCountPeriod } from '@brokerdesk/shared'
-import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
-import { loginCounts, loginIps, logs } from '../../db/schema/index'
+import { loginAddresses, loginCounts, logs } from '../../db/schema/index'
 import { type LoginPiece, piecesOf, type TimeRange } from './login-periods'
 
 /** How each period is labelled: 2024-05-01, 2024-W18 (ISO week), 2024-05, 2024-Q2, 2024. */
@@ -32,24 +32,40 @@ const labelOf = (period: LogCountPeriod, bucket: AnyPgColumn | string) =>
 
 /**
  * Logins and distinct addresses of the part of a period a range covers: the whole days, months,
- * quarters and years inside it from the rollup of each address, the hours at its ends from the log.
+ * quarters and years inside it from their rollups (the addresses as the bits of their union), the
+ * hours at its ends from the log (their addresses counted when not among those bits).
  */
 async function countPiece(db: Db, period: LogCountPeriod, piece: LoginPiece): Promise<LoginCountRow> {
-  const parts: SQL[] = piece.buckets.map(
-    (bucket) =>
-      sql`select ${loginIps.ip} as ip, ${loginIps.logins} as logins from ${loginIps}
-        where ${loginIps.period} = ${bucket.period} and ${loginIps.bucket} = ${bucket.start}`,
-  )
-  for (const raw of piece.raw) {
-    parts.push(sql`select ${logs.ip} as ip, 1 as logins from ${logs}
-      where ${logs.menu_id} = login_menu_id() and ${logs.deleted_at} is null
-        and ${logs.created_at} >= ${raw.from.toISOString()}
-        and ${logs.created_at} ${sql.raw(raw.toInclusive ? '<=' : '<')} ${raw.to.toISOString()}`)
-  }
+  const rolledUp = piece.buckets.length
+    ? sql`(${loginCounts.period}, ${loginCounts.bucket}) in (${sql.join(
+        piece.buckets.map((bucket) => sql`(${bucket.period}, ${bucket.start}::date)`),
+        sql`, `,
+      )})`
+    : sql`false`
+  const raw = piece.raw.length
+    ? sql.join(
+        piece.raw.map(
+          (span) => sql`(${logs.created_at} >= ${span.from.toISOString()}
+            and ${logs.created_at} ${sql.raw(span.toInclusive ? '<=' : '<')} ${span.to.toISOString()})`,
+        ),
+        sql` or `,
+      )
+    : sql`false`
   const result = (await db.execute(sql`
-    select ${labelOf(period, piece.bucket)} as date, coalesce(sum(logins), 0)::int as login_count,
-      count(distinct ip)::int as ip_count
-    from (${sql.join(parts, sql` union all `)}) as piece`)) as unknown as { rows: LoginCountRow[] }
+    with piece as (select ${loginCounts.logins} as logins, ${loginCounts.addresses} as addresses
+        from ${loginCounts} where ${rolledUp}),
+      seen as (select bit_or(addresses || repeat('0', (select max(length(addresses)) from piece)
+        - length(addresses))::varbit) as bits from piece),
+      hours as (select ${logs.ip} as ip from ${logs}
+        where ${logs.menu_id} = (select login_menu_id()) and ${logs.deleted_at} is null and (${raw}))
+    select ${labelOf(period, piece.bucket)} as date,
+      ((select coalesce(sum(logins), 0) from piece) + (select count(*) from hours))::int as login_count,
+      (coalesce((select bit_count(bits) from seen), 0) + (select count(distinct hours.ip) from hours
+        left join ${loginAddresses} on ${loginAddresses.ip} = hours.ip cross join seen
+        where seen.bits is null or ${loginAddresses.n} is null or ${loginAddresses.n} >= length(seen.bits)
+          or get_bit(seen.bits, ${loginAddresses.n}) = 0))::int as ip_count`)) as unknown as {
+    rows: LoginCountRow[]
+  }
   return result.rows[0] as LoginCountRow
 }
 
