@@ -141,7 +141,7 @@ async function prepareDatabase(rows) {
 function recountStatements({ period, range }) {
   const [from, to] = range.split(',')
   const where = [
-    'menu_id = login_menu_id()',
+    'menu_id = (select login_menu_id())',
     'deleted_at is null',
     ...(from ? [`created_at >= '${from}'`] : []),
     ...(to ? [/^\d{4}-\d\d-\d\d$/.test(to) ? `created_at < date '${to}' + 1` : `created_at <= '${to}'`] : []),
