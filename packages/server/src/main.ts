@@ -7,6 +7,7 @@ import { seedDemo } from './db/seed/demo/seed-demo'
 import { seedDatabase } from './db/seed/index'
 import { removeControlFile, writeControlFile } from './local-control/control-file'
 import { buildLogger, startLogPruning } from './logger'
+import { startLogPartitionUpkeep } from './modules/logs/keep-log-partitions'
 import { randomString } from './secrets'
 
 /**
@@ -60,6 +61,10 @@ async function start() {
   if (config.logLevel !== 'silent')
     startLogPruning(config, (error) => app.log.warn({ err: error }, 'log pruning failed'))
 
+  const stopPartitionUpkeep = startLogPartitionUpkeep(database.db, app.settings, (error) =>
+    app.log.warn({ err: error }, 'operation log partition upkeep failed'),
+  )
+
   if (seeded.adminPasswordGenerated) announceAdminPassword(config.dataDir, seeded.adminPasswordGenerated)
   if (demo) app.log.info(demo, 'demo data added (SEED_DEMO)')
 
@@ -80,6 +85,7 @@ async function start() {
       logger.flush()
       process.exit(code)
     }
+    stopPartitionUpkeep()
     const timer = setTimeout(() => exit(1), 10_000).unref()
     try {
       await app.close()

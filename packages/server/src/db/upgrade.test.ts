@@ -1,25 +1,11 @@
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrationsBefore } from '../testing/migrations-before'
 import { openTestDatabase } from '../testing/test-database'
-import { type Database, migrationsFolder } from './client'
+import type { Database } from './client'
 import { menus } from './schema/index'
 import { seedDatabase } from './seed/index'
-
-/** The committed migrations up to (not including) `tag`, as an installation of that time had them. */
-function migrationsBefore(tag: string): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-migrations-'))
-  fs.cpSync(migrationsFolder(), folder, { recursive: true })
-  const journalFile = path.join(folder, 'meta', '_journal.json')
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8'))
-  const index = journal.entries.findIndex((entry: { tag: string }) => entry.tag === tag)
-  expect(index).toBeGreaterThan(0)
-  journal.entries = journal.entries.slice(0, index)
-  fs.writeFileSync(journalFile, JSON.stringify(journal))
-  return folder
-}
 
 let database: Database
 let oldMigrations: string

@@ -219,4 +219,14 @@ export const DEFAULT_CONFIGS: ConfigInsert[] = [
     itype: CONFIG_ITYPE.input,
     options: { maxLength: 100 },
   },
+  {
+    key: 'log_keep_months',
+    name: 'Operation log: months kept',
+    description:
+      'How many months before the current one the operation log keeps; older months are dropped whole, their login statistics with them. 0 keeps everything',
+    value: '0',
+    type: CONFIG_TYPE.number,
+    itype: CONFIG_ITYPE.input,
+    options: { type: 'number', min: 0, max: 1200, step: 1 },
+  },
 ]

@@ -1,7 +1,9 @@
 import type { LogCountPeriod } from '@brokerdesk/shared'
-import { and, eq, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
-import { logs, menus } from '../../db/schema/index'
+import { loginAddresses, loginCounts, logs } from '../../db/schema/index'
+import { type LoginPiece, piecesOf, type TimeRange } from './login-periods'
 
 /** How each period is labelled: 2024-05-01, 2024-W18 (ISO week), 2024-05, 2024-Q2, 2024. */
 export const PERIOD_LABELS: Record<LogCountPeriod, string> = {
@@ -12,60 +14,107 @@ export const PERIOD_LABELS: Record<LogCountPeriod, string> = {
   year: 'YYYY',
 }
 
-export interface CountLoginsOptions {
+export interface CountLoginsOptions extends TimeRange {
   period: LogCountPeriod
-  from?: Date
-  /** Upper bound; `toExclusive` when it came as a day (the whole day counts). */
-  to?: Date
-  toExclusive?: boolean
   desc: boolean
   limit: number
   offset: number
 }
 
+export interface LoginCountRow {
+  date: string
+  login_count: number
+  ip_count: number
+}
+
+const labelOf = (period: LogCountPeriod, bucket: AnyPgColumn | string) =>
+  sql<string>`to_char(${bucket}::date, '${sql.raw(PERIOD_LABELS[period])}')`
+
 /**
- * A successful login is an operation-log row of the login route (the menu item `POST /open/login`):
- * the login writes it only when the login succeeds.
+ * Logins and distinct addresses of the part of a period a range covers: the whole days, months,
+ * quarters and years inside it from their rollups (the addresses as the bits of their union), the
+ * hours at its ends from the log (their addresses counted when not among those bits).
  */
-export const loginMenuId = sql`(select ${menus.id} from ${menus} where ${menus.url} = '/open/login'
-  and (${menus.method} & 2) <> 0 and ${menus.deleted_at} is null order by ${menus.id} limit 1)`
+async function countPiece(db: Db, period: LogCountPeriod, piece: LoginPiece): Promise<LoginCountRow> {
+  const rolledUp = piece.buckets.length
+    ? sql`(${loginCounts.period}, ${loginCounts.bucket}) in (${sql.join(
+        piece.buckets.map((bucket) => sql`(${bucket.period}, ${bucket.start}::date)`),
+        sql`, `,
+      )})`
+    : sql`false`
+  const raw = piece.raw.length
+    ? sql.join(
+        piece.raw.map(
+          (span) => sql`(${logs.created_at} >= ${span.from.toISOString()}
+            and ${logs.created_at} ${sql.raw(span.toInclusive ? '<=' : '<')} ${span.to.toISOString()})`,
+        ),
+        sql` or `,
+      )
+    : sql`false`
+  const result = (await db.execute(sql`
+    with piece as (select ${loginCounts.logins} as logins, ${loginCounts.addresses} as addresses
+        from ${loginCounts} where ${rolledUp}),
+      seen as (select bit_or(addresses || repeat('0', (select max(length(addresses)) from piece)
+        - length(addresses))::varbit) as bits from piece),
+      hours as (select ${logs.ip} as ip from ${logs}
+        where ${logs.menu_id} = (select login_menu_id()) and ${logs.deleted_at} is null and (${raw}))
+    select ${labelOf(period, piece.bucket)} as date,
+      ((select coalesce(sum(logins), 0) from piece) + (select count(*) from hours))::int as login_count,
+      (coalesce((select bit_count(bits) from seen), 0) + (select count(distinct hours.ip) from hours
+        left join ${loginAddresses} on ${loginAddresses.ip} = hours.ip cross join seen
+        where seen.bits is null or ${loginAddresses.n} is null or ${loginAddresses.n} >= length(seen.bits)
+          or get_bit(seen.bits, ${loginAddresses.n}) = 0))::int as ip_count`)) as unknown as {
+    rows: LoginCountRow[]
+  }
+  return result.rows[0] as LoginCountRow
+}
 
-function whereOf(options: CountLoginsOptions): SQL | undefined {
-  return and(
-    eq(logs.menu_id, loginMenuId),
-    isNull(logs.deleted_at),
-    options.from ? gte(logs.created_at, options.from) : undefined,
-    options.to
-      ? options.toExclusive
-        ? lt(logs.created_at, options.to)
-        : lte(logs.created_at, options.to)
-      : undefined,
+/**
+ * The periods of a range (newest first by default) with their successful logins and distinct
+ * addresses, and how many periods have logins. Whole periods are read from the rollups kept as
+ * logins are written (`login_counts`); a period the range cuts is counted from its pieces, so the
+ * numbers equal a count of the log itself.
+ */
+export async function countLogins(
+  db: Db,
+  options: CountLoginsOptions,
+): Promise<{ rows: LoginCountRow[]; total: number }> {
+  const { period } = options
+  const split = piecesOf(period, options)
+  // A cut period without logins in its part is no period of the answer, as a count of the log has none.
+  const [atStart, atEnd] = (
+    await Promise.all([split.start, split.end].map((piece) => piece && countPiece(db, period, piece)))
+  ).map((row) => (row && row.login_count > 0 ? row : undefined))
+  const [first, last] = options.desc ? [atEnd, atStart] : [atStart, atEnd]
+  const whole = and(
+    eq(loginCounts.period, period),
+    split.whole.from ? gte(loginCounts.bucket, split.whole.from) : undefined,
+    split.whole.to ? lt(loginCounts.bucket, split.whole.to) : undefined,
   )
-}
-
-/** The periods (newest first by default) with their login count and distinct IP count. */
-export async function countLogins(db: Db, options: CountLoginsOptions) {
-  // The period is one of five fixed words, inlined so the select and the group by are one expression.
-  const bucket = sql`date_trunc('${sql.raw(options.period)}', ${logs.created_at})`
-  return db
-    .select({
-      date: sql<string>`to_char(${bucket}, '${sql.raw(PERIOD_LABELS[options.period])}')`,
-      login_count: sql<number>`count(*)::int`,
-      ip_count: sql<number>`count(distinct ${logs.ip})::int`,
-    })
-    .from(logs)
-    .where(whereOf(options))
-    .groupBy(bucket)
-    .orderBy(options.desc ? sql`${bucket} desc` : sql`${bucket} asc`)
-    .limit(options.limit)
-    .offset(options.offset)
-}
-
-/** How many periods have logins. */
-export async function countLoginPeriods(db: Db, options: CountLoginsOptions): Promise<number> {
-  const bucket = sql`date_trunc('${sql.raw(options.period)}', ${logs.created_at})`
-  const result = (await db.execute(
-    sql`select count(distinct ${bucket})::int as total from ${logs} where ${whereOf(options)}`,
-  )) as unknown as { rows: { total: number }[] }
-  return Number(result.rows[0]?.total ?? 0)
+  const ahead = first ? 1 : 0
+  const [counted] = split.whole.empty
+    ? [{ total: 0 }]
+    : await db.select({ total: count() }).from(loginCounts).where(whole)
+  const wholeCount = counted?.total ?? 0
+  const rows: LoginCountRow[] = []
+  if (first && options.offset < ahead) rows.push(first)
+  const wanted = options.limit - rows.length
+  if (wanted > 0 && wholeCount > 0) {
+    rows.push(
+      ...(await db
+        .select({
+          date: labelOf(period, loginCounts.bucket),
+          login_count: loginCounts.logins,
+          ip_count: loginCounts.ips,
+        })
+        .from(loginCounts)
+        .where(whole)
+        .orderBy(options.desc ? desc(loginCounts.bucket) : asc(loginCounts.bucket))
+        .limit(wanted)
+        .offset(Math.max(0, options.offset - ahead))),
+    )
+  }
+  const lastAt = ahead + wholeCount
+  if (last && rows.length < options.limit && options.offset <= lastAt) rows.push(last)
+  return { rows, total: wholeCount + ahead + (last ? 1 : 0) }
 }

@@ -18,7 +18,7 @@ import {
   parseSort,
   type QueryParams,
 } from '../../resource/parse-list-query'
-import { type CountLoginsOptions, countLoginPeriods, countLogins } from './count-logins'
+import { type CountLoginsOptions, countLogins } from './count-logins'
 
 const PERIODS = LOG_COUNT_PERIOD.map((option) => option.value as LogCountPeriod)
 
@@ -65,17 +65,14 @@ export async function listLogCounts(
 ): Promise<ListPage<object>> {
   const { paging, counting } = parse(query, language)
   const { page, perPage } = paging
-  const [total, rows] = await Promise.all([
-    paging.countTotal ? countLoginPeriods(db, { ...counting, limit: 0, offset: 0 }) : undefined,
-    countLogins(db, { ...counting, limit: perPage + 1, offset: (page - 1) * perPage }),
-  ])
-  const hasMore = rows.length > perPage
+  // The number of periods comes with every page: read from the rollups, it costs a count of them.
+  const { rows, total } = await countLogins(db, { ...counting, limit: perPage, offset: (page - 1) * perPage })
   return {
-    data: rows.slice(0, perPage),
+    data: rows,
     current_page: page,
     per_page: perPage,
-    last_page: total === undefined ? (hasMore ? page + 1 : page) : Math.max(1, Math.ceil(total / perPage)),
-    ...(total === undefined ? {} : { total }),
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    ...(paging.countTotal ? { total } : {}),
   }
 }
 
@@ -87,9 +84,6 @@ export async function exportLogCounts(
 ): Promise<ExportPage<object>> {
   const { paging, counting } = parse(query, language, { export: true })
   const { page, perPage } = paging
-  const [total, rows] = await Promise.all([
-    countLoginPeriods(db, { ...counting, limit: 0, offset: 0 }),
-    countLogins(db, { ...counting, limit: perPage, offset: (page - 1) * perPage }),
-  ])
+  const { rows, total } = await countLogins(db, { ...counting, limit: perPage, offset: (page - 1) * perPage })
   return { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), max_id: 0, data: rows }
 }

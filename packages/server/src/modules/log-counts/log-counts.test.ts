@@ -1,8 +1,11 @@
+import type { LogCountPeriod } from '@brokerdesk/shared'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { logs } from '../../db/schema/index'
 import { type AdminClient, adminClient } from '../../resource/testing/admin-client'
 import { insertLimitedAdmin } from '../../resource/testing/factories'
 import { createTestApp, type TestApp } from '../../testing/test-app'
+import { PERIOD_LABELS } from './count-logins'
 
 let t: TestApp
 let admin: AdminClient
@@ -97,5 +100,69 @@ describe('log statistics', () => {
     const clerk = await adminClient(t.app, user.id)
     expect((await clerk.get('/admin/log-counts/list')).statusCode).toBe(200)
     expect((await clerk.get('/admin/log-counts/excel')).statusCode).toBe(403)
+  })
+})
+
+describe('a range that cuts periods', () => {
+  /** The statistics of a range counted from the log itself. */
+  async function counted(period: LogCountPeriod, from: string, to: string, toExclusive: boolean) {
+    const result = (await t.app.db.execute(sql`
+      select to_char(date_trunc(${period}, created_at at time zone 'UTC'), ${PERIOD_LABELS[period]}) as date,
+        count(*)::int as login_count, count(distinct ip)::int as ip_count
+      from logs where menu_id = ${LOGIN_MENU_ID} and deleted_at is null
+        and created_at >= ${from}::timestamptz
+        and (created_at < ${to}::timestamptz or (not ${toExclusive} and created_at = ${to}::timestamptz))
+      group by 1 order by 1 desc`)) as unknown as { rows: object[] }
+    return result.rows
+  }
+
+  beforeAll(async () => {
+    // Logins every 7 hours over a quarter and a half, from 11 addresses.
+    await t.app.db.insert(logs).values(
+      Array.from({ length: 500 }, (_, i) => ({
+        menu_id: LOGIN_MENU_ID,
+        user_id: 1,
+        ip: `7.7.7.${i % 11}`,
+        created_at: new Date(Date.UTC(2025, 1, 20) + i * 7 * 3_600_000),
+      })),
+    )
+  })
+
+  /** Every grouping of a range (as asked, and as the log is filtered) answered like a count of the log. */
+  async function expectCountedLikeTheLog(ranges: [string, string, string, boolean][]) {
+    for (const [query, from, to, toExclusive] of ranges) {
+      for (const period of ['day', 'week', 'month', 'quarter', 'year'] as const) {
+        const expected = await counted(period, from, to, toExclusive)
+        expect(expected.length).toBeGreaterThan(0)
+        const body = await list(`type=${period}&created_at=${encodeURIComponent(query)}&per_page=200`)
+        expect(body.data, `${period} ${query}`).toEqual(expected)
+        expect(body.total).toBe(expected.length)
+      }
+    }
+  }
+
+  it('counts the days of the range in each period it cuts, like a count of the log', async () => {
+    await expectCountedLikeTheLog([
+      ['2025-02-26,2025-05-13', '2025-02-26T00:00:00Z', '2025-05-14T00:00:00Z', true],
+      ['2025-02-21,2025-06-30', '2025-02-21T00:00:00Z', '2025-07-01T00:00:00Z', true],
+    ])
+  })
+
+  it('counts a range given to the second, its hours at either end read from the log', async () => {
+    await expectCountedLikeTheLog([
+      ['2025-03-03T10:30:00Z,2025-03-17T05:00:00Z', '2025-03-03T10:30:00Z', '2025-03-17T05:00:00Z', false],
+      ['2025-03-05T22:00:00Z,2025-03-06T01:00:00Z', '2025-03-05T22:00:00Z', '2025-03-06T01:00:00Z', false],
+      ['2025-02-21T06:00:00Z,2025-06-30', '2025-02-21T06:00:00Z', '2025-07-01T00:00:00Z', true],
+    ])
+  })
+
+  it('pages a cut range with the cut periods at either end of the order, each period once', async () => {
+    const pages = []
+    for (let page = 1; page <= 3; page++) {
+      pages.push(
+        ...(await list(`type=week&created_at=2025-02-21T06:00:00Z,2025-06-30&per_page=10&page=${page}`)).data,
+      )
+    }
+    expect(pages).toEqual(await counted('week', '2025-02-21T06:00:00Z', '2025-07-01T00:00:00Z', true))
   })
 })
