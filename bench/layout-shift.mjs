@@ -20,7 +20,7 @@ function observeShifts() {
       if (entry.hadRecentInput) continue
       const nodes = entry.sources.map((source) => {
         const node = source.node
-        if (!node || node.nodeType !== 1) return node?.nodeName ?? '?'
+        if (node?.nodeType !== 1) return node?.nodeName ?? '?'
         return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${[...node.classList].slice(0, 2).join('.')}`
       })
       shifts.push({ value: entry.value, time: entry.startTime, nodes })
