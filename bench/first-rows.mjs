@@ -92,11 +92,14 @@ async function menuClick(side) {
       ? page.locator(`.ant-layout-sider a[href="${OURS.list}"]`).first()
       : page.locator('#show-list')
   if (!(await link.isVisible())) {
-    // antd renders a group's links once it was opened: open the groups until the link shows.
+    // antd renders a group's links once it was opened (opening one may close another): open the
+    // groups until the link shows.
     const titles = page.locator('.ant-layout-sider .ant-menu-submenu-title')
-    for (let i = 0; i < (await titles.count()) && !(await link.isVisible()); i++) {
-      await titles.nth(i).click()
-      await page.waitForTimeout(400)
+    for (let pass = 0; pass < 2 && !(await link.isVisible()); pass++) {
+      for (let i = 0; i < (await titles.count()) && !(await link.isVisible()); i++) {
+        await titles.nth(i).click()
+        await page.waitForTimeout(400)
+      }
     }
   }
   await page.evaluate(() => {
