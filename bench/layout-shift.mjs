@@ -4,6 +4,7 @@
 //
 //   BENCH_PASSWORD=… node bench/layout-shift.mjs [base url]   (default http://127.0.0.1:8080)
 //   BENCH_SETTLE_MS (default 2500): how long after the load event shifts are still counted
+//   BENCH_ONLY=regex: only the pages whose path matches
 //
 // Target (issue 21): ≤ 0.02 on every page. Prints the pages over it with the elements that moved.
 import { launchChromium, loadAverage, logIn } from './browser-support.mjs'
@@ -92,6 +93,8 @@ const pages = [
   { path: '/admin/index', loggedIn: true },
   ...(await menuPaths()).filter((path) => path !== '/admin/index').map((path) => ({ path, loggedIn: true })),
 ]
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined
+if (only) pages.splice(0, pages.length, ...pages.filter(({ path }) => only.test(path)))
 console.log(
   `${base}: layout shift of ${pages.length} pages, cold cache, zh-CN; load average ${loadAverage()}`,
 )
