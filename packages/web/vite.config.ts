@@ -1,15 +1,18 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { createChunkPlan } from './chunk-plan'
 
 const API_TARGET = 'http://localhost:8080'
 
 /**
  * Vendor groups cached apart from the app; echarts and exceljs only ever load in lazy chunks. antd is
- * left to the default splitting on purpose: one antd chunk would carry every component any admin page
- * uses into the first page (505 kB gzip instead of 375 kB on /open/index, `node bench/first-page-js.mjs`).
+ * not one group: one antd chunk would carry every component any admin page uses into the first page
+ * (505 kB gzip instead of 375 kB on /open/index). What the admin pages always load together is
+ * planned from the module graph instead (chunk-plan.ts); the rest keeps the default splitting.
+ * `BENCH_PASSWORD=… node bench/page-weight.mjs URL` prints the files and kB of each page it affects.
  */
-const VENDOR_GROUPS = [
+const CHUNK_GROUPS = [
   {
     name: 'vendor-react',
     test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
@@ -23,6 +26,14 @@ const VENDOR_GROUPS = [
   },
   { name: 'vendor-echarts', test: /[\\/]node_modules[\\/](echarts|zrender)[\\/]/, priority: 40 },
   { name: 'vendor-exceljs', test: /[\\/]node_modules[\\/]exceljs[\\/]/, priority: 40 },
+  // Everything the entry imports loads on every page: one chunk (it was 26).
+  { name: 'app', tags: ['$initial' as const], priority: 20 },
+  {
+    name: createChunkPlan(fileURLToPath(new URL('.', import.meta.url))),
+    // Nothing the first pages load imports a planned module, so their imports need not come along.
+    includeDependenciesRecursively: false,
+    priority: 10,
+  },
 ]
 
 export default defineConfig({
@@ -56,7 +67,7 @@ export default defineConfig({
           return language ? `assets/front-${language}-[hash].js` : 'assets/[name]-[hash].js'
         },
         codeSplitting: {
-          groups: VENDOR_GROUPS,
+          groups: CHUNK_GROUPS,
         },
       },
     },

@@ -45,16 +45,22 @@ function PrefetchedList({ Page, ...props }: ResourcePageProps & { Page: Componen
 
 /**
  * Starts what a click on a menu link to a generic list will wait for (its chunk, page data and first
- * page), as the pointer rests on the link or it gets the focus; other pages are left alone.
+ * page), as the pointer rests on the link or it gets the focus, or as the app starts on the list
+ * (`search`: the address's query); other pages are left alone.
  */
-export function prefetchMenuPage(client: QueryClient, items: readonly MenuItem[], url: string): void {
+export function prefetchMenuPage(
+  client: QueryClient,
+  items: readonly MenuItem[],
+  url: string,
+  search = '',
+): void {
   const path = url.replace(/^\/admin\//, '')
   const route = deriveMenuRoutes(items, 'admin', getConfig().env).find(
     (one) => one.path === path && one.kind === 'list',
   )
   if (!route || pageOf(route.resource, 'list') !== ResourceListPage) return
   ResourceListPage.preload().catch(() => undefined)
-  prefetchResourceList(client, route.resource, listSearchFor(route.resource, ''))
+  prefetchResourceList(client, route.resource, listSearchFor(route.resource, search))
 }
 
 /**

@@ -1,12 +1,17 @@
 import { type ReactNode, Suspense } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import { fetchMenus, MENUS_STALE_MS, menusKey } from '../api/menus'
+import { isAdmin } from '../api/types'
 import { PageLoading } from '../components/PageLoading'
 import { OpenLayout } from '../layouts/OpenLayout'
+import { fetchUser } from '../state/session'
 import { probablySignedIn } from '../state/session-store'
 import { ForbiddenPage, MaintenancePage, NotFoundPage, ServerErrorPage } from './error-pages'
 import { LoginBeforeLayout, RequireLogin } from './guards'
 import { lazyPage } from './lazy-page'
 import { MaintenanceGate } from './maintenance'
+import { ResourceListPage } from './page-registry'
+import { queryClient } from './query-client'
 import { RouteErrorBoundary } from './RouteErrorBoundary'
 
 const HomeLayout = lazyPage(() => import('../layouts/HomeLayout'))
@@ -149,7 +154,30 @@ const PAGES: Record<string, { preload: () => Promise<unknown> }> = {
   '/admin/personage/password': AdminPasswordPage,
 }
 
-/** Starts loading the chunks of the page at `pathname` early, while the language still loads. */
+/**
+ * The session, and in the admin area its menu and a list's first page, asked for at start beside the
+ * chunks: otherwise the first component asks for the user once the language has loaded, the menu
+ * after that, and the list's rows once the page rendered.
+ */
+function prefetchSession(area: string, path: string): void {
+  void fetchUser().then(async ({ user }) => {
+    if (area !== 'admin' || !isAdmin(user)) return
+    const items = await queryClient.fetchQuery({
+      queryKey: menusKey(user.id ?? 0),
+      queryFn: fetchMenus,
+      staleTime: MENUS_STALE_MS,
+    })
+    // A generic list's page data and first page, as a hover on its menu link would ask for them.
+    if (!PAGES[path])
+      (await import('./menu-routes')).prefetchMenuPage(queryClient, items, path, window.location.search)
+  })
+}
+
+/**
+ * Starts loading the chunks of the page at `pathname` early, while the language still loads, and in a
+ * logged-in area the session. A menu page of the admin area is most often a generic list: its chunk
+ * starts too, rather than once the menu answered.
+ */
 export function preloadPage(pathname: string): void {
   const trimmed = pathname.replace(/\/$/, '')
   // `/`, `/home` and `/admin` lead to their group's index page.
@@ -161,9 +189,10 @@ export function preloadPage(pathname: string): void {
     LoginPage.preload().catch(() => undefined)
     return
   }
+  if (area) prefetchSession(area, path)
   const chunks = [PAGES[path]]
   if (area === 'home') chunks.push(HomeLayout)
-  if (area === 'admin') chunks.push(AdminLayout, ...(PAGES[path] ? [] : [MenuRoutes]))
+  if (area === 'admin') chunks.push(AdminLayout, ...(PAGES[path] ? [] : [MenuRoutes, ResourceListPage]))
   // A failure shows up, with its retry button, when the page renders.
   for (const chunk of chunks) chunk?.preload().catch(() => undefined)
 }

@@ -63,9 +63,11 @@ export function PersonageForm({ area }: { area: PersonageArea }) {
     }
   }
 
+  const title = <h1 className="bd-personage__title">{t('personage.title')}</h1>
   if (personage.isPending) {
+    // The same title as the loaded card's, so the form does not push the page down when it comes.
     return (
-      <Card className="bd-personage">
+      <Card className="bd-personage" title={title}>
         <Skeleton active avatar paragraph={{ rows: 8 }} />
       </Card>
     )
@@ -93,7 +95,7 @@ export function PersonageForm({ area }: { area: PersonageArea }) {
   )
 
   return (
-    <Card className="bd-personage" title={<h1 className="bd-personage__title">{t('personage.title')}</h1>}>
+    <Card className="bd-personage" title={title}>
       <div className="bd-personage__head">
         <Avatar size={72} src={preview || undefined} icon={<UserOutlined />} alt={t('fields.avatar')} />
         <div className="bd-personage__who">

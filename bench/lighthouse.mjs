@@ -1,0 +1,68 @@
+// Lighthouse (npm `lighthouse`, performance only) on the site's home, the login page, the admin home
+// and a list, logged in where the page needs it, with the desktop and the mobile presets, in Debian's
+// Chromium (CHROME_PATH, default /usr/bin/chromium; nothing downloads a browser). Prints a table of
+// the performance score, total blocking time, layout shift and largest contentful paint.
+//
+//   BENCH_PASSWORD=… node bench/lighthouse.mjs [base url]   (default http://127.0.0.1:8080)
+//   BENCH_RUNS (default 1): runs per page and preset; the median score's run is printed
+//
+// Targets (issue 21, on a quiet machine): desktop ≥ 90 and TBT ≤ 150 ms; mobile ≥ 75.
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import { loadAverage, logIn } from './browser-support.mjs'
+
+const base = process.argv[2] ?? 'http://127.0.0.1:8080'
+const RUNS = Math.min(Math.max(Number(process.env.BENCH_RUNS ?? 1) || 1, 1), 9)
+const PAGES = [
+  { path: '/open/index' },
+  { path: '/open/login' },
+  { path: '/admin/index', loggedIn: true },
+  { path: '/admin/products', loggedIn: true },
+]
+const PRESETS = { desktop: desktopConfig, mobile: undefined }
+
+const session = await logIn(base)
+const cookie = session.cookies.map(({ name, value }) => `${name}=${value}`).join('; ')
+
+async function audit(url, preset, loggedIn) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  })
+  try {
+    const flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      extraHeaders: loggedIn ? { Cookie: cookie } : undefined,
+    }
+    const { lhr } = await lighthouse(url, flags, PRESETS[preset])
+    const value = (id) => lhr.audits[id]?.numericValue ?? Number.NaN
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      tbt: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+      lcp: value('largest-contentful-paint'),
+    }
+  } finally {
+    await chrome.kill()
+  }
+}
+
+console.log(`${base}: Lighthouse performance, ${RUNS} run(s) each; load average ${loadAverage()}`)
+console.log(
+  `${'page'.padEnd(18)} ${'preset'.padEnd(8)} ${'score'.padStart(5)} ${'TBT ms'.padStart(8)} ${'CLS'.padStart(6)} ${'LCP ms'.padStart(8)}`,
+)
+for (const { path, loggedIn } of PAGES) {
+  for (const preset of Object.keys(PRESETS)) {
+    const runs = []
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(new URL(path, base).href, preset, loggedIn))
+    const run = runs.sort((a, b) => a.score - b.score)[Math.floor((runs.length - 1) / 2)]
+    console.log(
+      `${path.padEnd(18)} ${preset.padEnd(8)} ${String(run.score).padStart(5)} ${run.tbt.toFixed(0).padStart(8)} ${run.cls.toFixed(3).padStart(6)} ${run.lcp.toFixed(0).padStart(8)}`,
+    )
+  }
+}
+console.log(`load average ${loadAverage()} (targets: desktop ≥ 90 and TBT ≤ 150 ms; mobile ≥ 75)`)
