@@ -101,7 +101,9 @@ export async function generate(client, { rows, log = () => {} }) {
           from (select g, (g::bigint * 2654435761 % 4294967296) as h from generate_series(${from}, ${to}) as g) hashed
         ) picked
       ) entry`)
-    log(`  logs: ${to.toLocaleString('en')} of ${rows.toLocaleString('en')} entries (${((performance.now() - started) / 1000).toFixed(0)} s)`)
+    log(
+      `  logs: ${to.toLocaleString('en')} of ${rows.toLocaleString('en')} entries (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+    )
   }
   await client.query(`select setval('logs_id_seq', (select max(id) from logs))`)
   await client.query("set session_replication_role = 'origin'")
