@@ -219,6 +219,28 @@ describe('answer rules', () => {
     expect(alerts()).toEqual([])
   })
 
+  it('fetches a new token once the session is gone (401), and a write waits for it', async () => {
+    setToken('csrf-of-the-ended-session')
+    let answerToken: (response: Response) => void = () => undefined
+    respond((url) =>
+      url.endsWith('/open/token')
+        ? new Promise<Response>((resolve) => {
+            answerToken = resolve
+          })
+        : url.endsWith('/open/login')
+          ? json({ user: { id: 1 } })
+          : json({ message: 'Unauthenticated', code: 'unauthenticated' }, 401),
+    )
+    await expect(http.get('/home/personage/index')).rejects.toMatchObject({ status: 401 })
+    const login = http.post('/open/login', { username: 'a', password: 'b' })
+    await vi.waitFor(() => expect(calls().map((c) => c.url)).toContain('/web-api/open/token'))
+    expect(calls().some((c) => c.url.endsWith('/open/login'))).toBe(false)
+    answerToken(json({ _token: 'csrf-of-the-client' }))
+    await login
+    const sent = calls().find((c) => c.url.endsWith('/open/login'))
+    expect(new Headers(sent?.init.headers).get('X-CSRF-TOKEN')).toBe('csrf-of-the-client')
+  })
+
   it('leaves a 422 to the caller with the errors keyed by field', async () => {
     const errors = { name: ['The name field is required'], url: ['The url field must be a valid URL'] }
     respond(() => json({ message: 'The given data was invalid.', code: 'validation', errors }, 422))

@@ -167,6 +167,8 @@ function forceLogout(): void {
 export function applyAnswerRules(status: number, answer: Answer | undefined, silent = false): boolean {
   let handled = false
   if (answer && typeof answer._token === 'string' && answer._token) setToken(answer._token)
+  // The anti-forgery token is bound to the session: with the session gone, so is the token.
+  else if (status === 401) void refreshToken().catch(() => undefined)
   if (answer?.force_logout) {
     forceLogout()
     handled = true
@@ -290,7 +292,11 @@ export function startTokenRefresh(): () => void {
 /** The one HTTP client of the SPA. Rejects with an HttpError for any status outside 2xx. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   await ensureClientId()
-  if ((options.method ?? 'GET') !== 'GET' && !getToken()) await refreshToken().catch(() => undefined)
+  if ((options.method ?? 'GET') !== 'GET') {
+    // A write waits for a token being fetched (the one held may belong to a session that ended).
+    if (tokenRequest) await tokenRequest.catch(() => undefined)
+    else if (!getToken()) await refreshToken().catch(() => undefined)
+  }
   return send<T>(path, options)
 }
 
