@@ -65,15 +65,20 @@ export async function startOurServer({ databaseUrl, env = {} }) {
     },
     stdio: ['ignore', log, log],
   })
+  return serverProcess(child, port, dataDir, 'our server')
+}
+
+/** A started server process once it answers /readyz: its address, pid, and how to stop it (its folder removed). */
+async function serverProcess(child, port, folder, what) {
   const base = `http://127.0.0.1:${port}`
-  await waitReady(base, child, 'our server')
+  await waitReady(base, child, what)
   return {
     base,
     pid: child.pid,
     async stop() {
       child.kill('SIGTERM')
       await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)))
-      fs.rmSync(dataDir, { recursive: true, force: true })
+      fs.rmSync(folder, { recursive: true, force: true })
     },
   }
 }
@@ -91,17 +96,7 @@ export async function startBareServer({ databaseUrl, cases, poolSize = 10 }) {
     stdio: ['ignore', log, log, 'ipc'],
   })
   child.send({ databaseUrl, cases, port, poolSize })
-  const base = `http://127.0.0.1:${port}`
-  await waitReady(base, child, 'the bare server')
-  return {
-    base,
-    pid: child.pid,
-    async stop() {
-      child.kill('SIGTERM')
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)))
-      fs.rmSync(logDir, { recursive: true, force: true })
-    },
-  }
+  return serverProcess(child, port, logDir, 'the bare server')
 }
 
 /** The SQL side: a process with one pg connection that sends a case's statements and times them. */
