@@ -10,7 +10,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { bundleServer, root, serverUrl } from './support.mjs'
+import { bundleServer, openKeptDatabase, root } from './support.mjs'
 
 const TABLES = { products: 'products', accounts: 'users', logs: 'logs' }
 const [name, ...asked] = process.argv.slice(2)
@@ -26,28 +26,20 @@ const kinds = (asked.length > 0 ? asked : ['products', 'accounts']).map((item) =
   return { kind, rows: Number(rows) }
 })
 
-const admin = new pg.Client({ connectionString: serverUrl })
-await admin.connect()
-const exists = await admin.query('select 1 from pg_database where datname = $1', [name])
-if (exists.rowCount === 0) await admin.query(`create database ${name}`)
-await admin.end()
-const url = new URL(serverUrl)
-url.pathname = `/${name}`
-
 // Migrated and seeded first, so the seeded rows (the super administrator is account 1) keep their ids.
 const server = await bundleServer([
   "export { openDatabase } from './src/db/client'",
   "export { seedDatabase } from './src/db/seed/index'",
   "export { loadConfig } from './src/config'",
 ])
-const database = await server.openDatabase({ url: url.toString() })
-await database.migrate(path.join(root, 'packages/server/src/db/migrations'))
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'generate-data-'))
-const config = server.loadConfig({ APP_ENV: 'testing', LOG_LEVEL: 'silent', DATA_DIR: dataDir })
-await server.seedDatabase(database.db, { adminPassword: 'bench-secret-123', env: config.env })
+const { url, database } = await openKeptDatabase(server, name, {
+  env: { APP_ENV: 'testing', DATA_DIR: dataDir },
+  migrationsFolder: path.join(root, 'packages/server/src/db/migrations'),
+})
 await database.close()
 
-const client = new pg.Client({ connectionString: url.toString() })
+const client = new pg.Client({ connectionString: url })
 await client.connect()
 try {
   for (const { kind, rows } of kinds) {

@@ -19,6 +19,7 @@ import pg from 'pg'
 import { generate } from './data/logs.mjs'
 import { captureStatements } from './lib/capture.mjs'
 import {
+  BENCH_APP_KEY,
   httpClient,
   loadAverage,
   median,
@@ -28,7 +29,7 @@ import {
   startOurServer,
   startSqlRunner,
 } from './lib/processes.mjs'
-import { bundleServer, serverUrl } from './support.mjs'
+import { bundleServer, openKeptDatabase } from './support.mjs'
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000000,10000000')
   .split(',')
@@ -38,7 +39,6 @@ const ROUNDS = Math.min(Math.max(Number(process.env.BENCH_ROUNDS ?? 5) || 5, 3),
 const PER_ROUND = Math.min(Math.max(Number(process.env.BENCH_PER_ROUND ?? 4) || 4, 1), 100)
 const RECOUNT = process.env.BENCH_RECOUNT === '1'
 const ONLY = process.env.BENCH_ONLY
-const APP_KEY = 'bench-key-0123456789-0123456789-0123456789'
 
 if (!/^[a-z_][a-z0-9_]{0,40}$/.test(PREFIX))
   throw new Error('BENCH_DATABASE_PREFIX: lower-case letters, digits, _')
@@ -101,23 +101,10 @@ const label = (rows) => (rows >= 1_000_000 ? `${rows / 1_000_000}m` : `${rows / 
 /** The database of one size: kept between runs, created, migrated, seeded and filled when empty. */
 async function prepareDatabase(rows) {
   const name = `${PREFIX}_${label(rows)}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name])
-  if (exists.rowCount === 0) await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const database = await server.openDatabase({ url: url.toString() })
-  await database.migrate()
-  const config = server.loadConfig({
-    APP_ENV: 'production',
-    APP_KEY,
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: url.toString(),
+  const { url, database, config } = await openKeptDatabase(server, name, {
+    env: { APP_ENV: 'production', APP_KEY: BENCH_APP_KEY },
   })
-  await server.seedDatabase(database.db, { adminPassword: 'bench-secret-123', env: config.env })
-  const client = new pg.Client({ connectionString: url.toString() })
+  const client = new pg.Client({ connectionString: url })
   await client.connect()
   const { rows: counted } = await client.query('select count(*)::int as n from logs')
   if (counted[0].n < rows) {
@@ -134,7 +121,7 @@ async function prepareDatabase(rows) {
     (select count(*)::int from login_ips) as rollup_rows,
     (select count(*)::int from pg_inherits where inhparent = 'logs'::regclass) as partitions`)
   await client.end()
-  return { url: url.toString(), database, config, ...facts[0] }
+  return { url, database, config, ...facts[0] }
 }
 
 /** The statements the statistics sent on every view before the rollups: a count of the log. */

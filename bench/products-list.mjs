@@ -27,6 +27,7 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { captureStatements } from './lib/capture.mjs'
 import {
+  BENCH_APP_KEY,
   cpuMs,
   httpClient,
   loadAverage,
@@ -38,7 +39,7 @@ import {
   startOurServer,
   startSqlRunner,
 } from './lib/processes.mjs'
-import { bundleServer, serverUrl } from './support.mjs'
+import { bundleServer, openKeptDatabase } from './support.mjs'
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000')
   .split(',')
@@ -50,7 +51,6 @@ const SECONDS = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 5) || 5, 1
 const THROUGHPUT_ROUNDS = Math.min(Math.max(Number(process.env.BENCH_THROUGHPUT_ROUNDS ?? 3) || 3, 1), 10)
 const ONLY = process.env.BENCH_ONLY
 const FIRMS = 200
-const APP_KEY = 'bench-key-0123456789-0123456789-0123456789'
 
 if (!/^[a-z_][a-z0-9_]{0,40}$/.test(PREFIX))
   throw new Error('BENCH_DATABASE_PREFIX: lower-case letters, digits, _')
@@ -128,23 +128,10 @@ const label = (rows) => (rows >= 1_000_000 ? `${rows / 1_000_000}m` : `${rows / 
 /** The database of one size: kept between runs, created, migrated, seeded and filled when empty. */
 async function prepareDatabase(rows) {
   const name = `${PREFIX}_${label(rows)}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name])
-  if (exists.rowCount === 0) await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const database = await server.openDatabase({ url: url.toString() })
-  await database.migrate()
-  const config = server.loadConfig({
-    APP_ENV: 'production',
-    APP_KEY,
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: url.toString(),
+  const { url, database, config } = await openKeptDatabase(server, name, {
+    env: { APP_ENV: 'production', APP_KEY: BENCH_APP_KEY },
   })
-  await server.seedDatabase(database.db, { adminPassword: 'bench-secret-123', env: config.env })
-  const client = new pg.Client({ connectionString: url.toString() })
+  const client = new pg.Client({ connectionString: url })
   await client.connect()
   const { rows: counted } = await client.query('select count(*)::int as n from products')
   if (counted[0].n < rows) {
@@ -159,7 +146,7 @@ async function prepareDatabase(rows) {
     'select (select count(*)::int from products where deleted_at is null) as live, (select min(id) + 1 from firms) as firm',
   )
   await client.end()
-  return { url: url.toString(), database, config, live: facts[0].live, firm: facts[0].firm }
+  return { url, database, config, live: facts[0].live, firm: facts[0].firm }
 }
 
 /** Each case's statements, captured from the app in this process. */

@@ -80,3 +80,23 @@ export async function timeRuns(run, { warmup, runs }) {
   times.sort((a, b) => a - b)
   return { median: percentile(times, 50), p95: percentile(times, 95) }
 }
+
+/**
+ * A database on the PostgreSQL server kept between bench runs (created when missing), migrated and
+ * seeded through the bundle's `openDatabase`, `loadConfig` and `seedDatabase`, with the settings of
+ * `env`. Answers its URL, the open database and the configuration.
+ */
+export async function openKeptDatabase(server, name, { env = {}, migrationsFolder } = {}) {
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name])
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const database = await server.openDatabase({ url: url.toString() })
+  await database.migrate(migrationsFolder)
+  const config = server.loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url.toString(), ...env })
+  await server.seedDatabase(database.db, { adminPassword: 'bench-secret-123', env: config.env })
+  return { url: url.toString(), database, config }
+}

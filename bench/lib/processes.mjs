@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 export const root = path.resolve(here, '../..')
+/** The APP_KEY of the servers a bench starts (a session it creates must be read with the same key). */
+export const BENCH_APP_KEY = 'bench-key-0123456789-0123456789-0123456789'
 
 /** A port nobody listens on now. */
 export function freePort() {
@@ -56,7 +58,7 @@ export async function startOurServer({ databaseUrl, env = {} }) {
     env: {
       PATH: process.env.PATH,
       APP_ENV: 'production',
-      APP_KEY: 'bench-key-0123456789-0123456789-0123456789',
+      APP_KEY: BENCH_APP_KEY,
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
