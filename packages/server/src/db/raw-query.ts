@@ -51,12 +51,12 @@ export async function rawQuery(
 
 /**
  * `rawQuery` inside a transaction (or savepoint), on its connection: on PostgreSQL a named statement
- * (parsed and planned once per connection, as drizzle's builder would have it parsed every time),
- * on PGlite a parameterised query. Rows as `rawQuery` answers them.
+ * when given a name (parsed and planned once per connection, as drizzle's builder would have it
+ * parsed every time), unnamed otherwise; on PGlite a parameterised query. Rows as `rawQuery` answers them.
  */
 export async function rawTxQuery(
   tx: Tx,
-  name: string,
+  name: string | undefined,
   text: string,
   values: unknown[],
 ): Promise<Record<string, unknown>[]> {
@@ -169,8 +169,6 @@ export async function insertRows(
   const name = asArrays
     ? `insert_rows_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`
     : undefined
-  const inserted = name
-    ? await rawTxQuery(tx, name, text, values)
-    : (await (tx as unknown as { session: { client: Queryable } }).session.client.query(text, values)).rows
+  const inserted = await rawTxQuery(tx, name, text, values)
   return inserted.map((row) => Number(row.id))
 }

@@ -15,8 +15,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  */
 export function csrfBindingOf(request: FastifyRequest, clientId = request.clientId): string {
   const sessionToken = sessionTokenOf(request)
-  return sessionToken ? sessionBinding(sessionToken) : clientId ? `client:${clientId}` : ''
+  return sessionToken ? sessionBinding(sessionToken) : clientId ? clientBinding(clientId) : ''
 }
+
+/** The binding of a caller without a session (before a login, after a logout). */
+export const clientBinding = (clientId: string) => `client:${clientId}`
 
 /** The binding of a session's token (for the token a login answers). */
 export const sessionBinding = (sessionToken: string) => `session:${hashToken(sessionToken)}`

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { buildGlobalConfig } from '../../global-config'
 import { ensureClientId } from '../../plugins/client-id'
-import { csrfBindingOf, issueCsrfToken } from '../../plugins/csrf'
+import { clientBinding, csrfBindingOf, issueCsrfToken } from '../../plugins/csrf'
 import { clearSessionCookies } from '../../plugins/session'
 import { publishedPublicKey } from '../api-encryption/api-encryption'
 import { presentSessionUser } from '../auth/present-user'
@@ -37,7 +37,7 @@ export const openRoutes: FastifyPluginAsyncZod = async (app) => {
     if (request.user) await endSession(app.db, request.user.sessionId, 'logout')
     clearSessionCookies(reply)
     // The token of the ended session is worth nothing now: one bound to the client id again.
-    return { user: {}, _token: issueCsrfToken(app.appKey, `client:${request.clientId}`) }
+    return { user: {}, _token: issueCsrfToken(app.appKey, clientBinding(request.clientId)) }
   })
 
   app.get(
