@@ -22,6 +22,7 @@ beforeAll(async () => {
   other = await buildApp({
     config: loadConfig({ APP_ENV: 'testing', LOG_LEVEL: 'silent', DATA_DIR: otherDir, NODE_ID: 'node-b' }),
     database: t.database,
+    serveWeb: false,
   })
   await other.listen({ host: '127.0.0.1', port: 0 })
   await other.cluster.join(other.server.address())
@@ -31,7 +32,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(t.app.config.logDir, 'brokerdesk-node-a.2026-11-26.1.log'), 'mine\n')
 })
 afterAll(async () => {
-  await other.close()
+  await other?.close()
   await t.close()
   fs.rmSync(otherDir, { recursive: true, force: true })
 })
