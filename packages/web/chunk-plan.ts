@@ -60,7 +60,8 @@ function namedImports(code: string, specifier: string): string[] {
  */
 export function createChunkPlan(webRoot: string) {
   const source = (file: string) => path.join(webRoot, 'src', file)
-  const ADMIN_ROOTS = [source('layouts/AdminLayout.tsx'), source('pages/admin/index/AdminIndexPage.tsx')]
+  const ADMIN_ROOTS = [source('layouts/AdminLayout.tsx')]
+  const HOME_ROOT = source('pages/admin/index/AdminIndexPage.tsx')
   const PAGES_ROOTS = [source('app/menu-routes.tsx'), source('components/resource/ResourceListPage.tsx')]
   const ENTRY = source('main.tsx')
   const ROUTER = source('app/router.tsx')
@@ -69,6 +70,7 @@ export function createChunkPlan(webRoot: string) {
   /** Pages and widgets only the admin area loads: their reach is not "elsewhere". */
   const adminOnly = (id: string) =>
     ADMIN_ROOTS.includes(id) ||
+    id === HOME_ROOT ||
     PAGES_ROOTS.includes(id) ||
     id.startsWith(source('pages/admin/')) ||
     id.startsWith(source('components/resource/')) ||
@@ -137,7 +139,13 @@ export function createChunkPlan(webRoot: string) {
       }
     }
     assign(ADMIN_ROOTS, 'admin')
+    // What both the admin home and the menu's pages use goes with the layout; what only one of them
+    // uses stays with it (a list does not load the home's cards, nor the home the list's table).
+    const pages = staticClosure(graph, PAGES_ROOTS)
+    for (const id of staticClosure(graph, [HOME_ROOT]))
+      if (pages.has(id) && !next.has(id) && !lazy(id) && !outside.has(id)) next.set(id, 'admin')
     assign(PAGES_ROOTS, 'admin-pages')
+    assign([HOME_ROOT], 'admin-home')
     return next
   }
 

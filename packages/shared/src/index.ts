@@ -3,8 +3,10 @@ export * from './dashboard'
 export * from './developments'
 export * from './global-config'
 
+export * from './layout-schemas'
 export * from './layouts'
 export * from './list-settings'
+export * from './list-settings-limits'
 
 export * from './markdown-pages'
 

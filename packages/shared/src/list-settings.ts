@@ -1,13 +1,7 @@
 import { z } from 'zod'
-import { ZLayoutColumnSchema } from './layouts'
+import { ZLayoutColumnSchema } from './layout-schemas'
+import { LIST_DENSITIES, LIST_SETTINGS_LIMITS } from './list-settings-limits'
 import { message } from './resources/field-rules'
-
-/** How tightly a list's rows sit (antd's table sizes). */
-export const LIST_DENSITIES = ['large', 'middle', 'small'] as const
-export type ListDensity = (typeof LIST_DENSITIES)[number]
-
-/** Limits of a user's settings of one list. */
-export const LIST_SETTINGS_LIMITS = { columns: 200, views: 20, viewName: 40, viewSearch: 2000 } as const
 
 /** A saved filter ("view"): a name and the list's address query it opens (`?status=1&sort=-id`). */
 export const ZListViewSchema = z.object({
@@ -42,6 +36,3 @@ export const ZListSettingsSchema = z.object({
 })
 export type TListSettingsInput = z.input<typeof ZListSettingsSchema>
 export type ListSettings = z.infer<typeof ZListSettingsSchema>
-
-/** The settings of a list nobody has set. */
-export const DEFAULT_LIST_SETTINGS: ListSettings = { columns: null, density: 'middle', views: [] }

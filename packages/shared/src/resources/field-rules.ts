@@ -9,6 +9,9 @@ import { codesOf, type OptionItem } from './define-resource'
  * Field rules of the resources, on top of the shared validation rules. Messages are translation
  * keys `validations.messages.{rule}` with their parameters after `?`, read by `describeIssue`.
  */
+// Marked free of side effects so that a schema unused by a bundle (built with `z.…(message(…))` at
+// module level) is left out of it with zod: the SPA's lists need none.
+/* @__NO_SIDE_EFFECTS__ */
 export const message = (rule: string, params?: Record<string, number>) => ({
   error: `validations.messages.${rule}${
     params

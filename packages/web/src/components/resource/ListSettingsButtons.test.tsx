@@ -1,7 +1,7 @@
 import type { FieldMeta, ResourcePageData } from '@brokerdesk/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { putCookie } from '../../test/cookies'
 import { ColumnSettingsButton } from './ListSettingsButtons'
 
@@ -22,6 +22,11 @@ const page = {
   fields: [field('uid'), field('name', true), field('status', true)],
   layout: null,
 } as unknown as ResourcePageData
+
+// The panel is a lazy chunk: loaded once here, so opening the popover renders it at once.
+beforeAll(async () => {
+  await import('./ListSettingsPanels')
+})
 
 let sent: { method: string; url: string; body: unknown }[] = []
 beforeEach(() => {
@@ -52,7 +57,7 @@ describe('the column settings of a list', () => {
       </QueryClientProvider>,
     )
     fireEvent.click(screen.getByRole('button', { name: /columns|列设置/i }))
-    const boxes = await screen.findAllByRole('checkbox')
+    const boxes = await screen.findAllByRole('checkbox', undefined, { timeout: 4000 })
     // Key columns first (name, status), then the lesser uid.
     expect(boxes.map((box) => (box as HTMLInputElement).disabled)).toEqual([true, true, false])
     await waitFor(() =>

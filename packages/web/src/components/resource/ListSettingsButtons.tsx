@@ -1,36 +1,12 @@
-import {
-  ArrowDownOutlined,
-  ArrowUpOutlined,
-  DeleteOutlined,
-  SaveOutlined,
-  SettingOutlined,
-  StarOutlined,
-} from '@ant-design/icons'
-import {
-  LAYOUT_WIDTH,
-  type LayoutColumn,
-  LIST_DENSITIES,
-  LIST_SETTINGS_LIMITS,
-  type ListSettings,
-  type ResourcePageData,
-} from '@brokerdesk/shared'
-import {
-  Button,
-  Checkbox,
-  Divider,
-  Input,
-  InputNumber,
-  List,
-  Popover,
-  Segmented,
-  Space,
-  Typography,
-} from 'antd'
-import { useState } from 'react'
+import { SettingOutlined, StarOutlined } from '@ant-design/icons'
+import type { ResourcePageData } from '@brokerdesk/shared'
+import { Button, Popover, Spin } from 'antd'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { defaultWidth, listColumnsOf } from './list-columns'
-import { useListSettings, useSaveListSettings } from './list-settings-api'
-import { fieldTitle } from './option-label'
+
+const panels = () => import('./ListSettingsPanels')
+const ColumnSettingsPanel = lazy(() => panels().then((module) => ({ default: module.ColumnSettingsPanel })))
+const SavedViewsPanel = lazy(() => panels().then((module) => ({ default: module.SavedViewsPanel })))
 
 interface Props {
   page: ResourcePageData
@@ -39,98 +15,21 @@ interface Props {
 /** The column settings of a list: shown or not, order, width, row density; the user's own, kept on the server. */
 export function ColumnSettingsButton({ page }: Props) {
   const { t } = useTranslation()
-  const settings = useListSettings(page.resource)
-  const save = useSaveListSettings(page.resource)
-  const columns = listColumnsOf(page, settings.columns)
-  const title = (column: string) =>
-    fieldTitle(t, page.resource, {
-      name: column,
-      label: page.fields.find((f) => f.name === column)?.label ?? `fields.${column}`,
-    })
-  const store = (next: Partial<ListSettings>) => save.mutate({ ...settings, ...next })
-  const storeColumns = (next: LayoutColumn[] | null) => store({ columns: next })
-  const plain = columns.map(({ name, width, hidden }) => ({ name, width, hidden }))
-  const move = (index: number, by: number) => {
-    const next = [...plain]
-    const [column] = next.splice(index, 1)
-    next.splice(index + by, 0, column)
-    storeColumns(next)
-  }
-  const change = (index: number, patch: Partial<LayoutColumn>) =>
-    storeColumns(plain.map((column, at) => (at === index ? { ...column, ...patch } : column)))
-  const content = (
-    <Space orientation="vertical" style={{ width: 340, maxWidth: '80vw' }}>
-      <Space wrap>
-        <Typography.Text>{t('list.density')}</Typography.Text>
-        <Segmented
-          size="small"
-          value={settings.density}
-          onChange={(density) => store({ density })}
-          options={LIST_DENSITIES.map((density) => ({ value: density, label: t(`list.density_${density}`) }))}
-        />
-      </Space>
-      <List
-        size="small"
-        dataSource={columns}
-        style={{ maxHeight: '50vh', overflowY: 'auto' }}
-        renderItem={(column, index) => (
-          <List.Item style={{ paddingInline: 0 }}>
-            <Checkbox
-              checked={!column.hidden}
-              // A key column cannot be hidden: the list always shows what a record is.
-              disabled={column.key && !column.hidden}
-              onChange={(event) => change(index, { hidden: !event.target.checked })}
-              style={{ flex: 1, minWidth: 0 }}
-            >
-              {title(column.name)}
-            </Checkbox>
-            <Space size={2}>
-              <InputNumber
-                key={String(column.width)}
-                size="small"
-                style={{ width: 72 }}
-                min={LAYOUT_WIDTH.min}
-                max={LAYOUT_WIDTH.max}
-                placeholder={String(defaultWidth(page.fields.find((f) => f.name === column.name)))}
-                aria-label={t('list.width', { column: title(column.name) })}
-                defaultValue={column.width ?? undefined}
-                onBlur={(event) => {
-                  const value = Number(event.target.value)
-                  const width =
-                    event.target.value === '' || !Number.isFinite(value)
-                      ? null
-                      : Math.min(LAYOUT_WIDTH.max, Math.max(LAYOUT_WIDTH.min, Math.round(value)))
-                  if (width !== column.width) change(index, { width })
-                }}
-              />
-              <Button
-                size="small"
-                type="text"
-                icon={<ArrowUpOutlined />}
-                disabled={index === 0}
-                aria-label={t('list.move_up', { column: title(column.name) })}
-                onClick={() => move(index, -1)}
-              />
-              <Button
-                size="small"
-                type="text"
-                icon={<ArrowDownOutlined />}
-                disabled={index === columns.length - 1}
-                aria-label={t('list.move_down', { column: title(column.name) })}
-                onClick={() => move(index, 1)}
-              />
-            </Space>
-          </List.Item>
-        )}
-      />
-      <Button size="small" onClick={() => storeColumns(null)} disabled={settings.columns === null}>
-        {t('list.columns_reset')}
-      </Button>
-    </Space>
-  )
   return (
-    <Popover trigger="click" placement="bottomRight" title={t('list.columns')} content={content}>
-      <Button icon={<SettingOutlined />}>{t('list.columns')}</Button>
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      title={t('list.columns')}
+      content={
+        <Suspense fallback={<Spin size="small" />}>
+          <ColumnSettingsPanel page={page} />
+        </Suspense>
+      }
+    >
+      {/* a pointer on the button starts loading the panel */}
+      <Button icon={<SettingOutlined />} onPointerEnter={() => void panels()}>
+        {t('list.columns')}
+      </Button>
     </Popover>
   )
 }
@@ -142,86 +41,30 @@ export function SavedViewsButton({
   onOpen,
 }: Props & { search: string; onOpen: (search: string) => void }) {
   const { t } = useTranslation()
-  const settings = useListSettings(page.resource)
-  const save = useSaveListSettings(page.resource)
-  const [name, setName] = useState('')
   const [open, setOpen] = useState(false)
-  const views = settings.views
-  const trimmed = name.trim()
-  const keep = () => {
-    if (!trimmed) return
-    // A name used again is the same view, now with this list's state.
-    const others = views.filter((view) => view.name !== trimmed)
-    save.mutate({ ...settings, views: [...others, { name: trimmed, search }] })
-    setName('')
-  }
-  const content = (
-    <Space orientation="vertical" style={{ width: 300, maxWidth: '80vw' }}>
-      {views.length === 0 ? (
-        <Typography.Text type="secondary">{t('list.no_views')}</Typography.Text>
-      ) : (
-        <List
-          size="small"
-          dataSource={views}
-          renderItem={(view) => (
-            <List.Item style={{ paddingInline: 0 }}>
-              <Button
-                type="link"
-                style={{ paddingInline: 0, maxWidth: 220 }}
-                onClick={() => {
-                  setOpen(false)
-                  onOpen(view.search)
-                }}
-              >
-                <Typography.Text ellipsis style={{ color: 'inherit' }}>
-                  {view.name}
-                </Typography.Text>
-              </Button>
-              <Button
-                size="small"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('list.view_delete', { name: view.name })}
-                onClick={() => save.mutate({ ...settings, views: views.filter((other) => other !== view) })}
-              />
-            </List.Item>
-          )}
-        />
-      )}
-      <Divider style={{ margin: '4px 0' }} />
-      <Space.Compact block>
-        <Input
-          value={name}
-          maxLength={LIST_SETTINGS_LIMITS.viewName}
-          placeholder={t('list.view_name')}
-          aria-label={t('list.view_name')}
-          onChange={(event) => setName(event.target.value)}
-          onPressEnter={keep}
-        />
-        <Button
-          type="primary"
-          icon={<SaveOutlined />}
-          onClick={keep}
-          disabled={
-            !trimmed || (views.length >= LIST_SETTINGS_LIMITS.views && !views.some((v) => v.name === trimmed))
-          }
-        >
-          {t('list.view_save')}
-        </Button>
-      </Space.Compact>
-    </Space>
-  )
   return (
     <Popover
       trigger="click"
       placement="bottomRight"
       title={t('list.views')}
-      content={content}
+      content={
+        <Suspense fallback={<Spin size="small" />}>
+          <SavedViewsPanel
+            page={page}
+            search={search}
+            onOpen={(next) => {
+              setOpen(false)
+              onOpen(next)
+            }}
+          />
+        </Suspense>
+      }
       open={open}
       onOpenChange={setOpen}
     >
-      <Button icon={<StarOutlined />}>{t('list.views')}</Button>
+      <Button icon={<StarOutlined />} onPointerEnter={() => void panels()}>
+        {t('list.views')}
+      </Button>
     </Popover>
   )
 }

@@ -1,7 +1,7 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons'
 import type { FilterMeta, OptionItem, ResourcePageData } from '@brokerdesk/shared'
-import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd'
-import { useState } from 'react'
+import { Button, Col, Form, Input, Row, Select, Space } from 'antd'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Params } from '../../api/http'
 import { type Dayjs, dayjs } from '../../i18n/dayjs'
@@ -88,21 +88,7 @@ export function filterValues(page: ResourcePageData, params: Readonly<Record<str
   return values
 }
 
-function NumberRange({
-  value,
-  onChange,
-}: {
-  value?: [number | null, number | null]
-  onChange?: (v: unknown) => void
-}) {
-  const [from, to] = value ?? [null, null]
-  return (
-    <Space.Compact block>
-      <InputNumber style={{ width: '50%' }} value={from} onChange={(v) => onChange?.([v, to])} />
-      <InputNumber style={{ width: '50%' }} value={to} onChange={(v) => onChange?.([from, v])} />
-    </Space.Compact>
-  )
-}
+const RangeInput = lazy(() => import('./RangeInputs'))
 
 interface FilterInputProps {
   filter: FilterMeta
@@ -127,10 +113,11 @@ function FilterInput({ filter, options, ...rest }: FilterInputProps) {
   )
   switch (filter.kind) {
     case 'between':
-      return isDateType(filter) ? (
-        <DatePicker.RangePicker {...control} style={{ width: '100%' }} allowEmpty={[true, true]} />
-      ) : (
-        <NumberRange {...control} />
+      // An empty box of the same size holds the place while the range's widgets load.
+      return (
+        <Suspense fallback={<Input disabled aria-label={filter.name} />}>
+          <RangeInput {...control} dates={isDateType(filter)} />
+        </Suspense>
       )
     case 'in':
     case 'bits':

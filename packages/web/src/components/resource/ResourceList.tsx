@@ -9,9 +9,9 @@ import {
 } from '@ant-design/icons'
 import type { FieldMeta, ResourcePageData } from '@brokerdesk/shared'
 import { useQueryClient } from '@tanstack/react-query'
-import { Button, Grid, Image, Popconfirm, Space, Table, type TableProps } from 'antd'
+import { Button, Grid, Popconfirm, Space, Table, type TableProps } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface'
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import { HttpError, type Params } from '../../api/http'
@@ -28,6 +28,8 @@ import { type PageAnchor, pagePosition, sortFollowsRows } from './page-position'
 import { filterParams, filterValues, ResourceFilters } from './ResourceFilters'
 import { deleteRows, flattenOptions, type Row, useResourceList } from './resource-api'
 import { TransferButtons } from './transfer/TransferButtons'
+
+const ImageCell = lazy(() => import('./ImageCell'))
 
 export type CellRenderer = (value: unknown, row: Row) => ReactNode
 
@@ -202,15 +204,14 @@ export function ResourceList({
         if (cells[column]) return cells[column](value, row)
         if (field?.input === 'image') {
           return value ? (
-            <Image
-              src={String(value)}
-              width={40}
-              height={40}
-              style={{ objectFit: 'contain' }}
-              alt=""
-              // the picture opens larger on a click: that button is named by its column and row
-              aria-label={`${t('actions.preview')}: ${fieldTitle(t, name, { name: column, label: field.label ?? `fields.${column}` })} #${row.id}`}
-            />
+            // the cell keeps its size while the picture's chunk loads
+            <Suspense fallback={<span className="bd-image-cell" />}>
+              <ImageCell
+                src={String(value)}
+                // the picture opens larger on a click: that button is named by its column and row
+                label={`${t('actions.preview')}: ${fieldTitle(t, name, { name: column, label: field.label ?? `fields.${column}` })} #${row.id}`}
+              />
+            </Suspense>
           ) : (
             t('messages.missing_value')
           )

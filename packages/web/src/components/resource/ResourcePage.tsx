@@ -1,9 +1,9 @@
-import { Alert, Card, Flex, Typography } from 'antd'
-import type { ReactNode } from 'react'
+import { Flex } from 'antd'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HttpError } from '../../api/http'
 import { useDocumentTitle } from '../../app/use-document-title'
-import { ErrorPage } from '../../pages/errors/ErrorPage'
+import { LazyAlert } from '../LazyAlert'
 import { PageLoading } from '../PageLoading'
 
 export interface ResourcePageProps {
@@ -15,7 +15,8 @@ export interface ResourcePageProps {
 
 /**
  * A page's frame: its title (and buttons beside it) above a card. The title is the page's heading
- * (its one `h1`, drawn at the size of a section title) and the browser tab's title.
+ * (its one `h1`, drawn at the size of a section title) and the browser tab's title. Plain elements
+ * drawn like antd's Title and Card: a list page loads neither (a Card brings Tabs and Skeleton along).
  */
 export function PageFrame({
   title,
@@ -30,21 +31,29 @@ export function PageFrame({
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={1} className="bd-page-title">
-          {title}
-        </Typography.Title>
+        <h1 className="bd-page-title">{title}</h1>
         {extra}
       </Flex>
-      <Card>{children}</Card>
+      <section className="bd-page-card">{children}</section>
     </Flex>
   )
 }
+
+// Shown only when a page's data is refused: loaded then.
+const ErrorPage = lazy(() =>
+  import('../../pages/errors/ErrorPage').then((module) => ({ default: module.ErrorPage })),
+)
 
 /** What a page shows while its data loads or when it failed. */
 export function QueryState({ error, loading }: { error: unknown; loading: boolean }) {
   const { t } = useTranslation()
   if (loading) return <PageLoading />
-  if (error instanceof HttpError && error.status === 403) return <ErrorPage kind="forbidden" />
-  if (error instanceof HttpError && error.status === 404) return <ErrorPage kind="not-found" />
-  return <Alert type="error" showIcon title={t('http.server_error')} />
+  const refused = error instanceof HttpError && [403, 404].includes(error.status) ? error.status : undefined
+  if (refused)
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <ErrorPage kind={refused === 403 ? 'forbidden' : 'not-found'} />
+      </Suspense>
+    )
+  return <LazyAlert type="error" showIcon title={t('http.server_error')} />
 }

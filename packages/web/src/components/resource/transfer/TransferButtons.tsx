@@ -1,16 +1,16 @@
-import {
-  CloseOutlined,
-  DownloadOutlined,
-  PauseOutlined,
-  PlayCircleOutlined,
-  UploadOutlined,
-} from '@ant-design/icons'
-import { Button, Progress, Space, Tooltip, Upload } from 'antd'
-import { useEffect } from 'react'
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons'
+import { Button, Space } from 'antd'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Params } from '../../../api/http'
-import { restoreJob, startExport, startImport } from './jobs'
-import { cancelTask, pauseTask, restoreTask, resumeTask, useTask } from './task-store'
+import { restoreTask, useTask } from './task-store'
+
+/*
+ * The buttons show from the start; what runs an export or an import (jobs.ts, the sheet writer and
+ * reader) and the progress ring load the first time they are needed, so a list opens without them.
+ */
+const jobs = () => import('./jobs')
+const TransferProgress = lazy(() => import('./TransferProgress'))
 
 export interface TransferButtonsProps {
   resource: string
@@ -33,73 +33,61 @@ export function TransferButtons({
 }: TransferButtonsProps) {
   const { t } = useTranslation()
   const task = useTask()
+  const picker = useRef<HTMLInputElement>(null)
   // A task a reload interrupted comes back paused, to be resumed or cancelled.
   useEffect(() => {
-    void restoreTask(restoreJob)
+    void restoreTask(async (saved, storage) => (await jobs()).restoreJob(saved, storage))
   }, [])
   const url = `/admin/${resource}`
+  const pick = (file: File | undefined) => {
+    if (!file) return
+    void jobs().then(({ startImport }) =>
+      startImport(file, { url: `${url}/import`, name: resource, keys, onDone: onImported }),
+    )
+  }
   return (
     <Space wrap>
       {canExport && (
         <Button
           icon={<DownloadOutlined />}
-          onClick={() => startExport({ url: `${url}/excel`, params, name: resource, keys })}
+          onPointerEnter={() => void jobs()}
+          onClick={() =>
+            void jobs().then(({ startExport }) =>
+              startExport({ url: `${url}/excel`, params, name: resource, keys }),
+            )
+          }
         >
           {t('actions.export')}
         </Button>
       )}
       {canImport && (
-        <Upload
-          accept=".xlsx"
-          showUploadList={false}
-          beforeUpload={(file) => {
-            void startImport(file, { url: `${url}/import`, name: resource, keys, onDone: onImported })
-            return Upload.LIST_IGNORE
-          }}
-        >
-          <Button icon={<UploadOutlined />}>{t('actions.import')}</Button>
-        </Upload>
+        <>
+          <input
+            ref={picker}
+            type="file"
+            accept=".xlsx"
+            hidden
+            tabIndex={-1}
+            aria-hidden
+            onChange={(event) => {
+              pick(event.target.files?.[0])
+              // the same file chosen again is a new import
+              event.target.value = ''
+            }}
+          />
+          <Button
+            icon={<UploadOutlined />}
+            onPointerEnter={() => void jobs()}
+            onClick={() => picker.current?.click()}
+          >
+            {t('actions.import')}
+          </Button>
+        </>
       )}
       {task.downloading && (
-        <Space size={4} aria-live="polite">
-          <Progress
-            type="circle"
-            size={28}
-            percent={task.download_progress}
-            status={task.pauseing ? 'exception' : 'active'}
-            aria-label={t(task.model === 1 ? 'actions.import' : 'actions.export')}
-          />
-          {task.pauseing ? (
-            <Tooltip title={t('actions.resume')}>
-              <Button
-                size="small"
-                type="text"
-                icon={<PlayCircleOutlined />}
-                aria-label={t('actions.resume')}
-                onClick={resumeTask}
-              />
-            </Tooltip>
-          ) : (
-            <Tooltip title={t('actions.pause')}>
-              <Button
-                size="small"
-                type="text"
-                icon={<PauseOutlined />}
-                aria-label={t('actions.pause')}
-                onClick={pauseTask}
-              />
-            </Tooltip>
-          )}
-          <Tooltip title={t('actions.cancel')}>
-            <Button
-              size="small"
-              type="text"
-              icon={<CloseOutlined />}
-              aria-label={t('actions.cancel')}
-              onClick={cancelTask}
-            />
-          </Tooltip>
-        </Space>
+        <Suspense fallback={null}>
+          <TransferProgress task={task} />
+        </Suspense>
       )}
     </Space>
   )

@@ -39,7 +39,10 @@ export interface SavedTask {
 }
 
 /** Rebuilds a kept task's job, or answers null when it cannot (e.g. an unknown kind). */
-export type TaskRestorer = (saved: SavedTask, storage: TransferStorage) => TaskJob | null
+export type TaskRestorer = (
+  saved: SavedTask,
+  storage: TransferStorage,
+) => TaskJob | null | Promise<TaskJob | null>
 
 let storage: TransferStorage | null = null
 
@@ -162,7 +165,9 @@ export async function restoreTask(restore: TaskRestorer): Promise<boolean> {
     .loadState()
     .catch(() => null)) as SavedTask | null
   if (job || !saved || typeof saved !== 'object' || typeof saved.kind !== 'string') return false
-  const restored = restore(saved, transferStorage())
+  const restored = await restore(saved, transferStorage())
+  // Another task may have started while the restorer loaded.
+  if (job) return false
   if (!restored) {
     await save(null)
     return false
