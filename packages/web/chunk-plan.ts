@@ -10,6 +10,9 @@ interface Graph {
   } | null
 }
 
+/** The modules of antd's icons: components and their SVG definitions. */
+const ICON = /[\\/]@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/]/
+
 const kebab = (name: string) => name.replace(/[a-z0-9](?=[A-Z])/g, '$&-').toLowerCase()
 
 /** Index modules that re-export a package's components, and the module of each name. */
@@ -146,6 +149,10 @@ export function createChunkPlan(webRoot: string) {
       if (pages.has(id) && !next.has(id) && !lazy(id) && !outside.has(id)) next.set(id, 'admin')
     assign(PAGES_ROOTS, 'admin-pages')
     assign([HOME_ROOT], 'admin-home')
+    // antd's icons the admin area draws (the menu's, the toolbars'): one small chunk rather than a
+    // file each (a first page using one of them loads it too: a few kB).
+    for (const id of staticClosure(graph, [...ADMIN_ROOTS, ...PAGES_ROOTS]))
+      if (ICON.test(id) && !next.has(id) && !lazy(id)) next.set(id, 'icons')
     return next
   }
 
