@@ -52,11 +52,13 @@ function namedImports(code: string, specifier: string): string[] {
  * The chunks of the back office, planned from the module graph (issue 21). Left to the default
  * splitting, every module shared by a different set of lazy pages became a chunk of its own: a cold
  * list page loaded 140 files in five waves. Here what an admin page always loads is one chunk:
- * - `admin`: what the admin layout and the admin home import (the layout, sider menu, the home's cards
- *   and the antd components they draw);
- * - `admin-pages`: what the menu's pages add: the page registry, list prefetching, zod and the resource
- *   definitions, and the generic list page (Table, filters, the transfer buttons' state), which most
- *   of them are.
+ * - `admin`: what the admin layout imports (the layout, sider menu and the antd components they draw),
+ *   and what both the admin home and the menu's pages use;
+ * - `admin-pages`: what the menu's pages add: the page registry, list prefetching and the generic list
+ *   page (Table, filters, toolbar), which most of them are; its rarer parts (range pickers, pictures,
+ *   list settings' panels, export and import) are lazy chunks of their own;
+ * - `admin-home`: what only the admin home adds (its cards; its charts load after the first paint);
+ * - `icons`: antd's icons the admin area draws.
  * Modules the first pages (the site's home and the login page, with what they load later) can use stay
  * out of both, so those pages never load them. Other pages that share a module with them (the home
  * area's forms, the registration page) load the chunk that holds it: more bytes once, then cached.
