@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { type ExportState, exportJob, newExportState, restoreJob } from './jobs'
+import { type ExportState, exportJob, newExportState } from './export-job'
+import { restoreJob } from './jobs'
 import { cancelTask, restoreTask, resumeTask, setTransferStorage, startTask, taskStore } from './task-store'
 import { memoryStorage, type TransferStorage } from './transfer-storage'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { importChunkKey, importJob, newImportState } from './jobs'
+import { importChunkKey, importJob, newImportState } from './import-job'
 import { memoryStorage } from './transfer-storage'
 
 type Row = Record<string, unknown>

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { modalStore } from '../../../state/modal'
-import { importJob, newImportState, restoreJob } from './jobs'
+import { importJob, newImportState } from './import-job'
+import { restoreJob } from './jobs'
 import { cancelTask, hasTask, pauseTask, resumeTask, startTask, type TaskJob, taskStore } from './task-store'
 import { memoryStorage } from './transfer-storage'
 

@@ -1,3 +1,5 @@
+import { i18n } from '../../../i18n/i18n'
+import { pushAlert } from '../../../state/alerts'
 import { createStore, useStore } from '../../../state/create-store'
 import { browserStorage, type TransferStorage } from './transfer-storage'
 
@@ -203,3 +205,13 @@ export function cancelTask(): void {
   clearTimeout(resetTimer)
   taskStore.set(IDLE)
 }
+
+/** Tells the user how a transfer went (an alert in the page's top corner). */
+export const transferAlert = (
+  type: 'success' | 'danger' | 'warning',
+  key: string,
+  values?: Record<string, unknown>,
+) => pushAlert({ show: true, type, message: i18n.t(key, values) })
+
+/** A new task's id: where its pieces are kept. */
+export const newTaskId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`

@@ -1,0 +1,85 @@
+import { DeleteOutlined, NumberOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons'
+import type { ResourcePageData } from '@brokerdesk/shared'
+import { Button, Popconfirm, Space } from 'antd'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Params } from '../../api/http'
+import { ButtonLink } from '../ButtonLink'
+import { ColumnSettingsButton, SavedViewsButton } from './ListSettingsButtons'
+import { TransferButtons } from './transfer/TransferButtons'
+
+interface ListToolbarProps {
+  page: ResourcePageData
+  can: (action: string) => boolean
+  /** The list's filters and sort: what an export follows. */
+  params: Params
+  /** The list's address query (what a saved view keeps), and how another one opens. */
+  search: string
+  onOpenView: (search: string) => void
+  selected: number[]
+  onDeleteSelected: () => void
+  counted: boolean
+  onCount: () => void
+  onRefresh: () => void
+  /** The page's own buttons, after the list's. */
+  extra?: ReactNode
+}
+
+/** The buttons above a list: create and delete the selected on one side; export, import, count, views, columns and refresh on the other. */
+export function ListToolbar({
+  page,
+  can,
+  params,
+  search,
+  onOpenView,
+  selected,
+  onDeleteSelected,
+  counted,
+  onCount,
+  onRefresh,
+  extra,
+}: ListToolbarProps) {
+  const { t } = useTranslation()
+  const name = page.resource
+  return (
+    <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+      <Space wrap>
+        {can('create') && (
+          <ButtonLink to={`/admin/${name}/create`} type="primary" icon={<PlusOutlined />}>
+            {t('actions.create')}
+          </ButtonLink>
+        )}
+        {can('delete') && (
+          <Popconfirm
+            title={t('list.delete_confirm', { count: selected.length })}
+            onConfirm={onDeleteSelected}
+            disabled={selected.length === 0}
+          >
+            <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}>
+              {t('list.batch_delete')}
+            </Button>
+          </Popconfirm>
+        )}
+        {extra}
+      </Space>
+      <Space wrap>
+        <TransferButtons
+          resource={name}
+          canExport={can('export')}
+          canImport={can('import')}
+          params={params}
+          keys={page.fields.filter((f) => f.export).map((f) => f.name)}
+          onImported={onRefresh}
+        />
+        {!page.tree && (
+          <Button icon={<NumberOutlined />} onClick={onCount} disabled={counted}>
+            {t('list.count')}
+          </Button>
+        )}
+        <SavedViewsButton page={page} search={search} onOpen={onOpenView} />
+        <ColumnSettingsButton page={page} />
+        <Button icon={<ReloadOutlined />} aria-label={t('list.refresh')} onClick={onRefresh} />
+      </Space>
+    </Space>
+  )
+}

@@ -1,0 +1,209 @@
+import { http } from '../../../api/http'
+import { i18n } from '../../../i18n/i18n'
+import { showModal } from '../../../state/modal'
+import { IMPORT_CHUNK_ROWS, importChunks, rowsFromCells, type SheetRow, sheetNameOf } from './sheet'
+import {
+  hasTask,
+  newTaskId,
+  type SavedTask,
+  startTask,
+  type TaskJob,
+  transferAlert,
+  transferStorage,
+} from './task-store'
+import type { TransferStorage } from './transfer-storage'
+import { downloadXlsx, readXlsx } from './xlsx'
+
+interface ImportAnswer {
+  status: number
+  imported: number
+  errors: SheetRow[]
+}
+
+export interface ImportOptions {
+  /** The import url, e.g. /admin/products/import. */
+  url: string
+  /** The export's name: the template's sheet name comes from it. */
+  name: string
+  keys: readonly string[]
+  onDone?: () => void
+}
+
+/** Where an import stands, kept after every chunk so a reload resumes it. */
+export interface ImportState {
+  kind: 'import'
+  id: string
+  url: string
+  name: string
+  keys: string[]
+  /** How many chunks the rows make (kept as pieces `<id>-rows`), and the next one to send. */
+  chunks: number
+  index: number
+  imported: number
+  /** Failed rows so far (kept as piece `<id>-failed` number n for chunk n, in chunk order). */
+  failed: number
+  /** The chunks that had failed rows (a state kept before this was known has every chunk's piece). */
+  failedChunks?: number[]
+}
+
+const rowsPiece = (state: ImportState) => `${state.id}-rows`
+const failedPiece = (state: ImportState) => `${state.id}-failed`
+const jsonBlob = (value: unknown) => new Blob([JSON.stringify(value)], { type: 'application/json' })
+const readJson = async (blob: Blob) => JSON.parse(await blob.text()) as SheetRow[]
+
+/** Keeps the rows of a new import as chunks (of 1,000 rows at most, see importChunks) and answers its state. */
+export async function newImportState(
+  options: Omit<ImportOptions, 'onDone'>,
+  rows: readonly SheetRow[],
+  storage: TransferStorage,
+  rowsPerChunk = IMPORT_CHUNK_ROWS,
+): Promise<ImportState> {
+  const state: ImportState = {
+    kind: 'import',
+    id: newTaskId(),
+    url: options.url,
+    name: options.name,
+    keys: [...options.keys],
+    chunks: 0,
+    index: 0,
+    imported: 0,
+    failed: 0,
+    failedChunks: [],
+  }
+  const chunks = importChunks(rows, rowsPerChunk)
+  await storage.putPieces(rowsPiece(state), 0, chunks.map(jsonBlob))
+  state.chunks = chunks.length
+  return state
+}
+
+/** Chunks of an import sent at once: the server checks one while the database stores another. */
+export const IMPORT_CHUNKS_IN_FLIGHT = 2
+
+/** The key of a chunk: the server stores a chunk once per key and answers it again when resent. */
+export const importChunkKey = (state: Pick<ImportState, 'id'>, index: number) => `${state.id}-${index}`
+
+/**
+ * The job of an import: its chunks sent `inFlight` at a time (each under its key), their answers
+ * used in order, each chunk's failed rows kept, the kept state moved past a chunk only once its
+ * answer came. A reload resumes at the first chunk not answered and sends the chunks from there
+ * again, with the same keys: the server answers a chunk it already stored with the answer it kept,
+ * so every row is stored once. A failed chunk pauses the task, the chunks in flight are forgotten,
+ * and resuming sends them again, likewise. At the end the failed rows are offered as a sheet.
+ */
+export function importJob(
+  initial: ImportState,
+  storage: TransferStorage,
+  send = sendImportChunk,
+  write = downloadXlsx,
+  onDone?: () => void,
+  inFlight = IMPORT_CHUNKS_IN_FLIGHT,
+): TaskJob {
+  let state: ImportState = { ...initial }
+  /** Chunks sent whose answers are not used yet, by chunk number (memory only). */
+  const sent = new Map<number, Promise<ImportAnswer>>()
+  const sendChunk = (index: number) => {
+    const answer = (async () => {
+      const [piece] = await storage.getPieces(rowsPiece(state), index, index + 1)
+      return send(state.url, await readJson(piece), importChunkKey(state, index))
+    })()
+    answer.catch(() => undefined) // a failure is met when the answer is used
+    sent.set(index, answer)
+  }
+  const discard = async () => {
+    await storage.deletePieces(rowsPiece(state))
+    await storage.deletePieces(failedPiece(state))
+  }
+  return {
+    model: 1,
+    async next() {
+      if (state.index >= state.chunks) return true
+      const s = { ...state }
+      const fill = (from: number) => {
+        for (let index = from; index < Math.min(s.chunks, from + inFlight); index++)
+          if (!sent.has(index)) sendChunk(index)
+      }
+      fill(s.index)
+      let answer: ImportAnswer
+      try {
+        answer = await (sent.get(s.index) as Promise<ImportAnswer>)
+      } catch (error) {
+        sent.clear()
+        throw error
+      }
+      sent.delete(s.index)
+      // The next chunk goes out before this one's failures are kept: the server never waits on the tab.
+      fill(s.index + 1)
+      const errors = answer.errors ?? []
+      if (errors.length > 0) {
+        await storage.putPiece(failedPiece(s), s.index, jsonBlob(errors))
+        s.failedChunks = [...(s.failedChunks ?? []), s.index]
+      }
+      s.imported += answer.imported ?? 0
+      s.failed += errors.length
+      s.index += 1
+      state = s
+      return s.index >= s.chunks
+    },
+    progress: () => (state.chunks === 0 ? 100 : Math.round((state.index / state.chunks) * 100)),
+    async finish() {
+      if (state.failed === 0) {
+        // Said first: the list's reload (onDone) renders its table on this thread.
+        transferAlert('success', 'messages.import_success')
+        onDone?.()
+        await discard()
+        return
+      }
+      onDone?.()
+      const failed: SheetRow[] = []
+      const pieces = state.failedChunks
+        ? await Promise.all(
+            state.failedChunks.map(
+              async (index) => (await storage.getPieces(failedPiece(state), index, index + 1))[0],
+            ),
+          )
+        : await storage.getPieces(failedPiece(state), 0, state.chunks)
+      for (const piece of pieces) failed.push(...(await readJson(piece)))
+      await discard()
+      showModal({
+        title: i18n.t('http.prompt'),
+        content: i18n.t('messages.import_partial', {
+          success_number: state.imported,
+          error_number: failed.length,
+        }),
+        onOk: () => void write(i18n.t('messages.wrong_data'), [...state.keys, 'error'], failed),
+      })
+    },
+    fail: () => transferAlert('danger', 'messages.import_error'),
+    snapshot: () => state as unknown as SavedTask,
+    discard,
+  }
+}
+
+export function sendImportChunk(url: string, datas: SheetRow[], key: string): Promise<ImportAnswer> {
+  return http.post<ImportAnswer>(url, { datas, key })
+}
+
+/** Reads an xlsx file and starts its import; refuses other files and other templates. */
+export async function startImport(file: File, options: ImportOptions): Promise<boolean> {
+  if (!/\.xlsx$/i.test(file.name)) {
+    transferAlert('danger', 'messages.wrong_template')
+    return false
+  }
+  if (hasTask()) {
+    transferAlert('warning', 'messages.task_exists')
+    return false
+  }
+  const sheet = await readXlsx(file)
+  if (sheet.sheetName !== sheetNameOf(options.name)) {
+    transferAlert('danger', 'messages.wrong_template')
+    return false
+  }
+  const storage = transferStorage()
+  const state = await newImportState(options, rowsFromCells(sheet.cells), storage)
+  const started = startTask(importJob(state, storage, sendImportChunk, downloadXlsx, options.onDone))
+  if (!started) {
+    await importJob(state, storage).discard?.()
+    transferAlert('warning', 'messages.task_exists')
+  }
+  return started
+}

@@ -1,0 +1,50 @@
+import type { ResourcePageData } from '@brokerdesk/shared'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import type { Params } from '../../api/http'
+import { listSearchFor, listSearchOf, parseListSearch, rememberListSearch } from '../../state/list-state'
+import { filterParams } from './ResourceFilters'
+
+/** Where a list stands, as its address says: filters, sort, page and page size. */
+export interface ListPlace {
+  filters: Params
+  sort?: string
+  page?: number
+  perPage?: number
+}
+
+/**
+ * The address of a list holds its filters, sort, page and size (shared, reloaded, back/forward). A
+ * list opened without them comes back as it was left in this tab, or with the page's initial
+ * filters. `go` moves the list to another place: a new entry of the browser's history.
+ */
+export function useListAddress(page: ResourcePageData, initialFilters?: Record<string, unknown>) {
+  const name = page.resource
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [opened] = useState(() => {
+    const search = listSearchFor(name, location.search)
+    const initial = initialFilters
+      ? listSearchOf({ filters: filterParams(page.filters, initialFilters) })
+      : ''
+    return { key: location.key, search: search || initial }
+  })
+  const search = location.key === opened.key ? opened.search : location.search
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the list opens
+  useEffect(() => {
+    if (opened.search !== location.search) navigate({ search: opened.search }, { replace: true })
+  }, [])
+  useEffect(() => rememberListSearch(name, search), [name, search])
+  const place = useMemo(() => parseListSearch(search), [search])
+  // The table may call back with a handler of an earlier render: moves start from the latest place.
+  const latest = useRef(place)
+  latest.current = place
+  const go = (next: Partial<ListPlace>) => {
+    const target = listSearchOf({ ...latest.current, ...next })
+    rememberListSearch(name, target)
+    navigate({ search: target })
+  }
+  /** Opens another address query of this list (a saved view). */
+  const open = (next: string) => navigate({ search: next })
+  return { search, place, latest, go, open }
+}

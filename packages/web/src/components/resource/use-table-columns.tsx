@@ -1,0 +1,107 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons'
+import type { FieldMeta, ResourcePageData } from '@brokerdesk/shared'
+import { Button, Grid, Popconfirm, Space, type TableProps } from 'antd'
+import { lazy, type ReactNode, Suspense, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ButtonLink } from '../ButtonLink'
+import { shownColumnsOf } from './list-columns'
+import { useListSettings } from './list-settings-api'
+import { displayValue, fieldTitle } from './option-label'
+import { flattenOptions, type Row } from './resource-api'
+
+const ImageCell = lazy(() => import('./ImageCell'))
+
+export type CellRenderer = (value: unknown, row: Row) => ReactNode
+
+interface ColumnsOptions {
+  page: ResourcePageData
+  sort: string | undefined
+  cells: Record<string, CellRenderer>
+  rowActions?: (row: Row) => ReactNode
+  can: (action: string) => boolean
+  remove: (ids: number[]) => void
+}
+
+/**
+ * The table's columns: the user's shown columns (list settings) with the server's sorts, and the
+ * row actions. Key columns (name, company, status, dates) come first and show at every width, the
+ * first one staying in view while the others scroll; the lesser ones are cut short with their whole
+ * text on hover, and give way on a phone. Also the table's width: as wide as the columns shown at
+ * this width, so it scrolls only when they do not fit and on a phone the row actions stay beside the
+ * name.
+ */
+export function useTableColumns({ page, sort, cells, rowActions, can, remove }: ColumnsOptions) {
+  const { t } = useTranslation()
+  const name = page.resource
+  const fields = useMemo(() => new Map<string, FieldMeta>(page.fields.map((f) => [f.name, f])), [page.fields])
+  const settings = useListSettings(name)
+  const screens = Grid.useBreakpoint()
+  const columns: NonNullable<TableProps<Row>['columns']> = shownColumnsOf(page, settings.columns).map(
+    ({ name: column, width, key }, index) => {
+      const field = fields.get(column)
+      const options = flattenOptions(page.options[column])
+      const title = fieldTitle(t, name, { name: column, label: field?.label ?? `fields.${column}` })
+      return {
+        key: column,
+        dataIndex: column,
+        title,
+        width,
+        // kept in view when the table scrolls sideways; on a phone the row actions take that place
+        fixed: index === 0 && key && screens.md ? 'left' : undefined,
+        responsive: key ? undefined : ['md'],
+        sorter: page.sorts.includes(column),
+        sortOrder: sort === column ? 'ascend' : sort === `-${column}` ? 'descend' : null,
+        ellipsis: !key && field?.input !== 'image',
+        render: (value: unknown, row: Row) => {
+          if (cells[column]) return cells[column](value, row)
+          if (field?.input !== 'image') return displayValue(t, field, value, options)
+          if (!value) return t('messages.missing_value')
+          return (
+            // the cell keeps its size while the picture's chunk loads
+            <Suspense fallback={<span className="bd-image-cell" />}>
+              {/* the picture opens larger on a click: that button is named by its column and row */}
+              <ImageCell src={String(value)} label={`${t('actions.preview')}: ${title} #${row.id}`} />
+            </Suspense>
+          )
+        },
+      }
+    },
+  )
+  if (rowActions || can('update') || can('show') || can('delete')) {
+    columns.push({
+      key: 'actions',
+      title: t('actions.operate'),
+      fixed: 'right',
+      width: rowActions ? 150 : 120,
+      render: (_: unknown, row: Row) => (
+        <Space size={0}>
+          {rowActions?.(row)}
+          {(can('update') || can('show')) && (
+            <ButtonLink
+              to={`/admin/${name}/${row.id}`}
+              type="link"
+              size="small"
+              icon={can('update') ? <EditOutlined /> : <EyeOutlined />}
+              aria-label={`${t(can('update') ? 'actions.update' : 'actions.show')} #${row.id}`}
+            />
+          )}
+          {can('delete') && (
+            <Popconfirm title={t('list.delete_confirm', { count: 1 })} onConfirm={() => remove([row.id])}>
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`${t('actions.delete')} #${row.id}`}
+              />
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    })
+  }
+  const tableWidth = columns
+    .filter((column) => !column.responsive || column.responsive.some((point) => screens[point]))
+    .reduce((sum, column) => sum + (Number(column.width) || 0), can('delete') ? 48 : 0)
+  return { columns, tableWidth, density: settings.density }
+}
