@@ -15,7 +15,8 @@ function* sourceFiles(folder) {
   for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
     const full = path.join(folder, entry.name)
     if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules' && entry.name !== 'results' && entry.name !== 'dist') yield* sourceFiles(full)
+      if (entry.name !== 'node_modules' && entry.name !== 'results' && entry.name !== 'dist')
+        yield* sourceFiles(full)
     } else if (/\.(ts|tsx|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) yield full
   }
 }
@@ -64,4 +65,6 @@ if (failures.length || needless.length) {
   )
   process.exit(1)
 }
-console.log(`sizes: every file ≤ ${MAX_FILE_LINES} lines and function ≤ ${MAX_FUNCTION_LINES}, but ${allowedKeys.size} allowed`)
+console.log(
+  `sizes: every file ≤ ${MAX_FILE_LINES} lines and function ≤ ${MAX_FUNCTION_LINES}, but ${allowedKeys.size} allowed`,
+)

@@ -48,7 +48,10 @@ const formProviderAlone: Plugin = {
     if (!/[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(id)) return null
     const from = "import { FormProvider as RcFormProvider } from '@rc-component/form';"
     if (!code.includes(from)) throw new Error(`${id} no longer imports FormProvider as expected`)
-    return code.replace(from, "import { FormProvider as RcFormProvider } from '@rc-component/form/es/FormContext';")
+    return code.replace(
+      from,
+      "import { FormProvider as RcFormProvider } from '@rc-component/form/es/FormContext';",
+    )
   },
 }
 

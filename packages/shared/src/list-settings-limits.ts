@@ -1,5 +1,3 @@
-import type { ListSettings } from './list-settings'
-
 /*
  * The values of a user's list settings the SPA needs to draw a list, apart from their schemas
  * (list-settings.ts): a list page then loads no validation library.
@@ -13,4 +11,8 @@ export type ListDensity = (typeof LIST_DENSITIES)[number]
 export const LIST_SETTINGS_LIMITS = { columns: 200, views: 20, viewName: 40, viewSearch: 2000 } as const
 
 /** The settings of a list nobody has set. */
-export const DEFAULT_LIST_SETTINGS: ListSettings = { columns: null, density: 'middle', views: [] }
+export const DEFAULT_LIST_SETTINGS = {
+  columns: null,
+  density: 'middle' as ListDensity,
+  views: [] as { name: string; search: string }[],
+}

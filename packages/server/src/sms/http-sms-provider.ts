@@ -1,4 +1,4 @@
-import type { SmsProvider } from './sms-provider'
+import type { SmsProvider } from './sms-types'
 
 /** POSTs `{mobile, content}` as JSON with a bearer token; any 2xx answer means accepted. */
 export function createHttpSmsProvider(options: {

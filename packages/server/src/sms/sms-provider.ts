@@ -1,16 +1,6 @@
 import type { AppConfig } from '../config'
 import { createHttpSmsProvider } from './http-sms-provider'
-
-export interface SmsMessage {
-  mobile: string
-  content: string
-}
-
-/** Something that delivers a text message; it throws when the message was not accepted. */
-export interface SmsProvider {
-  readonly name: 'log' | 'http'
-  deliver(message: SmsMessage): Promise<void>
-}
+import type { SmsProvider } from './sms-types'
 
 /** The log provider delivers nothing: sendSms records the message in sms_outbox and the log. */
 export const logSmsProvider: SmsProvider = { name: 'log', deliver: async () => {} }

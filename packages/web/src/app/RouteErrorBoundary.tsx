@@ -3,7 +3,8 @@ import { Button } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router'
 import { ButtonLink } from '../components/ButtonLink'
-import { ErrorPage, groupHome } from './error-pages'
+import { ErrorPage } from './error-pages'
+import { groupHome } from './group-home'
 import { isChunkLoadError } from './lazy-page'
 
 /** Re-renders the current route; the boundary resets because the location changes. */

@@ -11,12 +11,6 @@ const LazyErrorPage = lazyPage<ErrorPageProps>(() =>
   import('../pages/errors/ErrorPage').then((module) => ({ default: module.ErrorPage })),
 )
 
-/** The home of the route group the user is in. */
-export function groupHome(pathname: string): string {
-  const group = pathname.split('/')[1]
-  return group === 'admin' || group === 'home' ? `/${group}/index` : '/open/index'
-}
-
 export function ErrorPage(props: ErrorPageProps) {
   return (
     <Suspense fallback={<PageLoading />}>

@@ -4,15 +4,7 @@ import { useLayoutEffect, useRef, useState } from 'react'
 import { getConfig } from '../app/config'
 import { changeLanguage, isLanguage, offeredLanguages, useLocaleState } from '../i18n/language'
 import { LANGUAGE_NAMES } from '../i18n/languages'
-import { LanguageButton } from './LanguageSwitch'
-
-export interface LanguageMenuProps {
-  iconOnly: boolean
-  /** Open at once: the button was clicked while this chunk loaded. */
-  defaultOpen: boolean
-  /** Takes the focus: it replaces the button that had it. */
-  focus: boolean
-}
+import { LanguageButton, type LanguageMenuProps } from './LanguageButton'
 
 /** The language button with its dropdown of the offered languages, each in its own name. */
 export function LanguageMenu({ iconOnly, defaultOpen, focus }: LanguageMenuProps) {

@@ -1,10 +1,5 @@
-import { GlobalOutlined } from '@ant-design/icons'
-import { Button, type ButtonProps } from 'antd'
-import { type ComponentType, type Ref, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useLocaleState } from '../i18n/language'
-import { LANGUAGE_NAMES } from '../i18n/languages'
-import type { LanguageMenuProps } from './LanguageMenu'
+import { type ComponentType, useRef, useState } from 'react'
+import { LanguageButton, type LanguageMenuProps } from './LanguageButton'
 
 interface LanguageSwitchProps {
   /** Shows only the globe icon (narrow headers). */
@@ -12,30 +7,6 @@ interface LanguageSwitchProps {
 }
 
 type Menu = ComponentType<LanguageMenuProps>
-
-/** The header's language button (the dropdown's trigger once that is loaded). */
-export function LanguageButton({
-  iconOnly,
-  ref,
-  className,
-  ...props
-}: ButtonProps & { iconOnly: boolean; ref?: Ref<HTMLButtonElement> }) {
-  const { t } = useTranslation()
-  const { language } = useLocaleState()
-  // The dropdown adds its own class names (trigger, open) to the ones of the header's buttons.
-  return (
-    <Button
-      ref={ref}
-      type="text"
-      icon={<GlobalOutlined />}
-      aria-label={t('language.label')}
-      className={className ? `bd-header-button ${className}` : 'bd-header-button'}
-      {...props}
-    >
-      {!iconOnly && <span className="bd-hide-xs">{LANGUAGE_NAMES[language]}</span>}
-    </Button>
-  )
-}
 
 /** The dropdown (antd Dropdown and Menu, kept out of the first page): loaded once, on first need. */
 let loaded: Menu | undefined

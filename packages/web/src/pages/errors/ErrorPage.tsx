@@ -3,7 +3,7 @@ import { Result } from 'antd'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
-import { groupHome } from '../../app/error-pages'
+import { groupHome } from '../../app/group-home'
 import { useDocumentTitle } from '../../app/use-document-title'
 import { ButtonLink } from '../../components/ButtonLink'
 
