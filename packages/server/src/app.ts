@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config'
 import { createChangeBus } from './db/change-bus'
 import type { Database, Db } from './db/client'
+import { openRedis } from './db/redis'
 import { databaseCounter, redisCounter } from './db/shared-counter'
 import { notFound } from './errors'
 import { API_PREFIX, WEB_PREFIX } from './global-config'
@@ -77,11 +78,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db)
   app.decorate('appKey', await resolveAppKey(database.db, config.appKey))
   app.decorate('plugins', loadPluginRegistry(config.plugins))
-  const changeBus = createChangeBus({ database, redisUrl: config.redisUrl })
+  const changeBus = createChangeBus(database)
   const settings = await createLiveSettings(database.db, changeBus)
   const requestAuth = createRequestAuthResolver(database)
   const databaseCounts = databaseCounter(database.db)
-  const sharedCounter = config.redisUrl ? redisCounter(config.redisUrl, databaseCounts) : databaseCounts
+  const sharedCounter = config.redisUrl
+    ? redisCounter(openRedis(config.redisUrl, app.log, 'per-user limits'), databaseCounts)
+    : databaseCounts
   app.decorate('changeBus', changeBus)
   app.decorate('settings', settings)
   app.decorate('requestAuth', requestAuth)

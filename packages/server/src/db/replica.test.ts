@@ -70,9 +70,9 @@ describe('the read replica', () => {
       probe: async () => ({ primary: '0/100', replica: at.replica }),
     })
     const changes: ReplicaStatus['state'][] = []
+    watched.onChange((status) => changes.push(status.state))
     try {
       await tick()
-      watched.onChange((status) => changes.push(status.state))
       const used: string[] = []
       const failOn = (failing: Db, error: unknown) => async (db: Db) => {
         used.push((db as unknown as { name: string }).name)
@@ -99,7 +99,7 @@ describe('the read replica', () => {
       expect(await watched.read(undefined, failOn(replica, refused))).toBe('rows')
       expect(used.splice(0)).toEqual(['replica', 'primary'])
       expect(watched.status().state).toBe('down')
-      expect(changes).toEqual(['down'])
+      expect(changes).toEqual(['ok', 'down'])
       expect(await watched.read(undefined, failOn(replica, refused))).toBe('rows')
       expect(used.splice(0)).toEqual(['primary'])
     } finally {
