@@ -281,4 +281,31 @@ describe('reads through a read replica', () => {
       }
     },
   )
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'answer 503 with Retry-After while the primary is lost, though the replica answers',
+    async () => {
+      await waitForState('ok')
+      const name = new URL(primary.url ?? '').pathname.slice(1)
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+      await admin.connect()
+      try {
+        await admin.query(`alter database ${name} allow_connections false`)
+        await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name])
+        const refused = await root.get('/admin/firms/list?per_page=200')
+        expect(refused.statusCode).toBe(503)
+        expect(refused.headers['retry-after']).toBe('5')
+        const ready = await app.inject({ method: 'GET', url: '/readyz' })
+        expect(ready.statusCode).toBe(503)
+        expect(ready.json().status).toBe('unavailable')
+      } finally {
+        await admin.query(`alter database ${name} allow_connections true`)
+        await admin.end()
+      }
+      let back = await root.get('/admin/firms/list?per_page=200')
+      for (let tries = 1; back.statusCode === 503 && tries < 5; tries++)
+        back = await root.get('/admin/firms/list?per_page=200')
+      expect(back.statusCode).toBe(200)
+    },
+  )
 })
