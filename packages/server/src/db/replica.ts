@@ -52,7 +52,10 @@ export interface ReadReplica {
    * one upsert of `cache_entries` on the primary, keeping the later position of two.
    */
   rememberWrite(caller: string): Promise<void>
-  /** Who hears that the replica went down, fell late or came back (reads fall back to the primary meanwhile). */
+  /**
+   * Who hears that the replica went down, fell late or came back (reads fall back to the primary
+   * meanwhile); told the current state at once when a check has already found it.
+   */
   onChange(listener: (status: ReplicaStatus) => void): void
   stop(): void
 }
@@ -91,9 +94,7 @@ export function watchReplica(options: {
   probe?: PositionProbe
 }): ReadReplica {
   const probe = options.probe ?? probePositions(options.primary, options.replica)
-  let report = (next: ReplicaStatus) => {
-    process.stderr.write(`read replica: ${next.state}\n`)
-  }
+  let report: (next: ReplicaStatus) => void = () => undefined
   let status: ReplicaStatus = { state: 'down', lag_ms: null, lag_bytes: null, checked_at: null }
   let replayed = 0n
   /** The primary's positions not yet replayed, with when they were seen. */
@@ -173,6 +174,8 @@ export function watchReplica(options: {
     },
     onChange(listener) {
       report = listener
+      // The state found before anyone listened (the first check ends while the app is being built).
+      if (status.checked_at) listener(status)
     },
     stop: () => clearInterval(timer),
   }
