@@ -8,7 +8,8 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppConfig } from './config'
 import { createChangeBus } from './db/change-bus'
-import type { Database } from './db/client'
+import type { Database, Db } from './db/client'
+import { openRedis } from './db/redis'
 import { databaseCounter, redisCounter } from './db/shared-counter'
 import { notFound } from './errors'
 import { API_PREFIX, WEB_PREFIX } from './global-config'
@@ -21,7 +22,7 @@ import {
 } from './modules/api-encryption/api-encryption'
 import { logAppCall } from './modules/apps/log-app-call'
 import { createRequestAuthResolver } from './modules/auth/request-auth-cache'
-import { createClusterMembership, WRITTEN_COOKIE, WRITTEN_COOKIE_SECONDS } from './modules/cluster/membership'
+import { createClusterMembership } from './modules/cluster/membership'
 import { createLiveSettings } from './modules/configs/live-settings'
 import { maintenanceGate } from './modules/configs/maintenance-gate'
 import { loadPluginRegistry } from './modules/developments/plugins/plugin-registry'
@@ -77,23 +78,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db)
   app.decorate('appKey', await resolveAppKey(database.db, config.appKey))
   app.decorate('plugins', loadPluginRegistry(config.plugins))
-  const changeBus = createChangeBus({ database, redisUrl: config.redisUrl })
+  const changeBus = createChangeBus(database)
   const settings = await createLiveSettings(database.db, changeBus)
   const requestAuth = createRequestAuthResolver(database)
   const databaseCounts = databaseCounter(database.db)
-  const sharedCounter = config.redisUrl ? redisCounter(config.redisUrl, databaseCounts) : databaseCounts
+  const sharedCounter = config.redisUrl
+    ? redisCounter(openRedis(config.redisUrl, app.log, 'per-user limits'), databaseCounts)
+    : databaseCounts
   app.decorate('changeBus', changeBus)
   app.decorate('settings', settings)
   app.decorate('requestAuth', requestAuth)
   app.decorate('lifecycle', { draining: false })
   app.decorate('sharedCounter', sharedCounter)
   app.decorate('cluster', createClusterMembership(app, config.node))
-  // Reads that may lag (lists, exports, statistics): the replica when there is one and it has this
-  // caller's last write, else the primary.
-  app.decorateRequest('readDb', {
-    getter(this: FastifyRequest) {
-      return database.replica?.reader(this.cookies?.[WRITTEN_COOKIE]) ?? database.db
-    },
+  // Reads that may lag (lists, exports, statistics, the dashboard): the replica when there is one and
+  // it has this caller's last write, else the primary (db/replica.ts).
+  const callerOf = (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : undefined)
+  app.decorateRequest('readDb', function readDb<T>(this: FastifyRequest, work: (db: Db) => Promise<T>) {
+    return database.replica ? database.replica.read(callerOf(this), work) : work(database.db)
   })
   database.replica?.onChange((status) =>
     status.state === 'ok'
@@ -105,19 +107,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', async (request, reply, payload) => {
     if (READ_ONLY_METHODS.has(request.method)) return payload
     requestAuth.changed()
-    // Read-your-writes across processes: this caller reads the primary until the replica has replayed
-    // the primary's position after this request.
-    if (database.replica && request.user && reply.statusCode < 400) {
-      const position = await database.replica.primaryPosition().catch(() => undefined)
-      if (position)
-        reply.setCookie(WRITTEN_COOKIE, position, {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: config.secureCookies,
-          maxAge: WRITTEN_COOKIE_SECONDS,
-        })
-    }
+    // Read-your-writes for every client (a browser, an app's token, a script without cookies): this
+    // user's reads go to the primary until the replica has replayed the primary's position after this.
+    const caller = callerOf(request)
+    if (database.replica && caller && reply.statusCode < 400)
+      await database.replica
+        .rememberWrite(caller)
+        .catch((error) => request.log.warn({ err: error }, 'the position of a write was not remembered'))
     return payload
   })
   app.addHook('onClose', async () => {

@@ -44,7 +44,11 @@ declare module 'fastify' {
     operationLogged?: boolean
     /** Whether the user's roles hold this admin route, decided with the session (undefined: not yet). */
     routeHeld: boolean | undefined
-    /** Where a read that may lag a little goes: the replica when it has this caller's last write, else the primary. */
-    readDb: Db
+    /**
+     * Runs a read that may lag a little (lists, exports, statistics, the dashboard): on the replica
+     * when there is one and it has this caller's last write, else — or when the replica fails it — on
+     * the primary. Never for writes, sessions and permissions, or what must see the newest data.
+     */
+    readDb<T>(work: (db: Db) => Promise<T>): Promise<T>
   }
 }

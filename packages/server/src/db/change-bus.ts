@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { Redis } from 'ioredis'
 import type { Database } from './client'
 
 /** What a subscriber hears: the payload, or null when messages may have been missed (a lost connection). */
@@ -8,8 +7,10 @@ export type ChangeHandler = (payload: string | null) => void
 
 /**
  * Tells every server process on the database that something changed, so that they drop what they
- * cached: PostgreSQL (and PGlite) LISTEN/NOTIFY, or Redis pub/sub when REDIS_URL is set. The process
- * that publishes hears its own message at once (not through the database), the others within moments.
+ * cached: PostgreSQL (and PGlite) LISTEN/NOTIFY, heard on each process's one listening connection
+ * (never Redis: a message lost with Redis would leave other processes with stale settings, and the
+ * messages are too few to weigh on the database). The process that publishes hears its own message at
+ * once (not through the database), the others within moments.
  */
 export interface ChangeBus {
   publish(topic: string, payload?: string): Promise<void>
@@ -34,66 +35,7 @@ function checkTopic(topic: string): string {
   return `${PREFIX}${topic}`
 }
 
-interface Transport {
-  send(channel: string, message: string): Promise<void>
-  listen(channel: string, deliver: (message: string | null) => void): Promise<() => Promise<void>>
-  close(): Promise<void>
-}
-
-function databaseTransport(database: Database): Transport {
-  return {
-    async send(channel, message) {
-      await database.db.execute(sql`select pg_notify(${channel}, ${message})`)
-    },
-    listen: (channel, deliver) => database.listen(channel, deliver),
-    close: async () => undefined,
-  }
-}
-
-function redisTransport(url: string): Transport {
-  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 })
-  const subscriber = new Redis(url, { lazyConnect: true })
-  const listeners = new Map<string, Set<(message: string | null) => void>>()
-  // Errors are retried by ioredis; without a listener they would be thrown as unhandled.
-  publisher.on('error', () => undefined)
-  subscriber.on('error', () => undefined)
-  subscriber.on('message', (channel: string, message: string) => {
-    for (const deliver of listeners.get(channel) ?? []) deliver(message)
-  })
-  let connected = false
-  // After a reconnection ioredis subscribes again by itself, but messages in between are lost.
-  subscriber.on('ready', () => {
-    if (connected) for (const set of listeners.values()) for (const deliver of set) deliver(null)
-    connected = true
-  })
-  return {
-    async send(channel, message) {
-      if (publisher.status === 'wait') await publisher.connect()
-      await publisher.publish(channel, message)
-    },
-    async listen(channel, deliver) {
-      if (subscriber.status === 'wait') await subscriber.connect()
-      const set = listeners.get(channel) ?? new Set()
-      if (set.size === 0) await subscriber.subscribe(channel)
-      set.add(deliver)
-      listeners.set(channel, set)
-      return async () => {
-        set.delete(deliver)
-        if (set.size === 0) {
-          listeners.delete(channel)
-          await subscriber.unsubscribe(channel).catch(() => undefined)
-        }
-      }
-    },
-    async close() {
-      publisher.disconnect()
-      subscriber.disconnect()
-    },
-  }
-}
-
-export function createChangeBus(options: { database: Database; redisUrl?: string }): ChangeBus {
-  const transport = options.redisUrl ? redisTransport(options.redisUrl) : databaseTransport(options.database)
+export function createChangeBus(database: Database): ChangeBus {
   const origin = randomUUID()
   const local = new Map<string, Set<ChangeHandler>>()
   const deliverLocally = (channel: string, payload: string | null) => {
@@ -111,7 +53,8 @@ export function createChangeBus(options: { database: Database; redisUrl?: string
       const channel = checkTopic(topic)
       if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error('Change-bus payload too large')
       deliverLocally(channel, payload)
-      await transport.send(channel, JSON.stringify({ o: origin, p: payload } satisfies Envelope))
+      const message = JSON.stringify({ o: origin, p: payload } satisfies Envelope)
+      await database.db.execute(sql`select pg_notify(${channel}, ${message})`)
     },
     async subscribe(topic, handler) {
       const channel = checkTopic(topic)
@@ -120,7 +63,7 @@ export function createChangeBus(options: { database: Database; redisUrl?: string
       set.add(handler)
       let stop: (() => Promise<void>) | undefined
       try {
-        stop = await transport.listen(channel, (message) => {
+        stop = await database.listen(channel, (message) => {
           if (message === null) return handler(null)
           let envelope: Envelope
           try {
@@ -139,6 +82,7 @@ export function createChangeBus(options: { database: Database; redisUrl?: string
         await stop?.()
       }
     },
-    close: () => transport.close(),
+    // The listening connection is the database's, closed with it.
+    close: async () => undefined,
   }
 }

@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import { type ReadReplica, type ReplicaStatus, watchReplica } from './replica'
+import { type ReadReplica, watchReplica } from './replica'
 import * as schema from './schema/index'
 import { sendUnnamedStatements } from './statement-names'
 
@@ -39,13 +39,10 @@ export interface Database {
    */
   listen(channel: string, handler: (payload: string | null) => void): Promise<() => Promise<void>>
   /**
-   * PostgreSQL with DATABASE_REPLICA_URL: the streaming replica reads may use (`replica.reader()`),
-   * its lag, and the primary's position after a write (read-your-writes).
+   * PostgreSQL with DATABASE_REPLICA_URL: the streaming replica reads may use (`replica.readerFor()`),
+   * its lag, and each caller's last write (read-your-writes).
    */
-  replica?: ReadReplica & {
-    /** Who hears that the replica went down, fell late or came back (reads fall back to the primary meanwhile). */
-    onChange(listener: (status: ReplicaStatus) => void): void
-  }
+  replica?: ReadReplica
 }
 
 /** Where the committed migrations are: beside this file in the source tree, beside the bundle once built. */
@@ -204,22 +201,13 @@ function openReplica(primary: Db, options: OpenDatabaseOptions & { url: string }
   // The watcher reports a replica that cannot be reached; a lost pooled connection is only dropped.
   onConnectionLost(() => undefined)
   if (options.namedStatements === false) sendUnnamedStatements(pool)
-  let report = (status: ReplicaStatus) => {
-    process.stderr.write(`read replica: ${status.state}\n`)
-  }
   const watched = watchReplica({
     primary,
     replica: drizzlePg(pool, { schema }) as unknown as Db,
     maxLagMs: options.replicaMaxLagMs ?? 5000,
-    onChange: (status) => report(status),
   })
   return {
-    replica: {
-      ...watched,
-      onChange(listener: (status: ReplicaStatus) => void) {
-        report = listener
-      },
-    },
+    replica: watched,
     async close() {
       watched.stop()
       await pool.end()

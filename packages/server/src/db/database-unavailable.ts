@@ -35,26 +35,35 @@ function saysUnreachable(error: DriverError): boolean {
   return DRIVER_MESSAGE.test(error.message ?? '')
 }
 
+/** Whether an error or one of its causes (drizzle wraps the driver's error as `cause`) meets `test`. */
+function someInChain(error: unknown, test: (one: DriverError) => boolean): boolean {
+  let current = error as DriverError | undefined
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    if (test(current)) return true
+    current = current.cause as DriverError | undefined
+  }
+  return false
+}
+
 /**
  * Whether an error means the database is out of reach (down, restarting, refusing connections, the
  * connection lost or timed out) rather than a fault of the request or the code. Drizzle wraps the
  * driver's error as `cause`; every error of the chain is read.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  let current = error as DriverError | undefined
-  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    if (saysUnreachable(current)) return true
-    current = current.cause as DriverError | undefined
-  }
-  return false
+  return someInChain(error, saysUnreachable)
 }
 
 /** Whether the database stopped a statement that ran past the statement time-out (57014). */
 export function isStatementTimeout(error: unknown): boolean {
-  let current = error as DriverError | undefined
-  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    if (current.code === '57014') return true
-    current = current.cause as DriverError | undefined
-  }
-  return false
+  return someInChain(error, (one) => one.code === '57014')
+}
+
+/**
+ * Whether a hot standby cancelled the statement for a conflict with recovery ("canceling statement
+ * due to conflict with recovery": 40001, or 40P01 for a buffer-pin deadlock); the same read succeeds
+ * on the primary. (A read-only transaction on a standby meets these codes for no other reason.)
+ */
+export function isRecoveryConflict(error: unknown): boolean {
+  return someInChain(error, (one) => one.code === '40001' || one.code === '40P01')
 }

@@ -29,8 +29,8 @@ describe('the read replica', () => {
       replica,
       maxLagMs: 50,
       checkMs: 10,
-      onChange: (status) => changes.push(status.state),
     })
+    watched.onChange((status) => changes.push(status.state))
     try {
       await tick()
       expect(watched.status()).toMatchObject({ state: 'ok', lag_ms: 0, lag_bytes: 0 })
@@ -53,6 +53,55 @@ describe('the read replica', () => {
       expect(watched.status().state).toBe('down')
       expect(watched.reader()).toBe(primary)
       expect(changes).toEqual(['ok', 'late', 'ok', 'down'])
+    } finally {
+      watched.stop()
+    }
+  })
+
+  it('runs a read again on the primary when the replica fails it, and counts an unreachable replica down', async () => {
+    const primary = { name: 'primary' } as unknown as Db
+    const replica = { name: 'replica' } as unknown as Db
+    const at = { replica: '0/100' as string | null }
+    const watched = watchReplica({
+      primary,
+      replica,
+      maxLagMs: 1000,
+      checkMs: 60_000,
+      probe: async () => ({ primary: '0/100', replica: at.replica }),
+    })
+    const changes: ReplicaStatus['state'][] = []
+    watched.onChange((status) => changes.push(status.state))
+    try {
+      await tick()
+      const used: string[] = []
+      const failOn = (failing: Db, error: unknown) => async (db: Db) => {
+        used.push((db as unknown as { name: string }).name)
+        if (db === failing) throw error
+        return 'rows'
+      }
+      // An anonymous read on a replica that works: once, there.
+      expect(await watched.read(undefined, failOn(primary, new Error('not here')))).toBe('rows')
+      expect(used.splice(0)).toEqual(['replica'])
+      // A bad request is not run twice.
+      await expect(watched.read(undefined, failOn(replica, new Error('invalid')))).rejects.toThrow('invalid')
+      expect(used.splice(0)).toEqual(['replica'])
+      // A conflict with recovery: again on the primary, the replica still in use.
+      const conflict = Object.assign(new Error('canceling statement due to conflict with recovery'), {
+        code: '40001',
+      })
+      expect(await watched.read(undefined, failOn(replica, conflict))).toBe('rows')
+      expect(used.splice(0)).toEqual(['replica', 'primary'])
+      expect(watched.status().state).toBe('ok')
+      // Out of reach (drizzle wraps the driver's error): again on the primary, and down from now on.
+      const refused = new Error('Failed query', {
+        cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
+      })
+      expect(await watched.read(undefined, failOn(replica, refused))).toBe('rows')
+      expect(used.splice(0)).toEqual(['replica', 'primary'])
+      expect(watched.status().state).toBe('down')
+      expect(changes).toEqual(['ok', 'down'])
+      expect(await watched.read(undefined, failOn(replica, refused))).toBe('rows')
+      expect(used.splice(0)).toEqual(['primary'])
     } finally {
       watched.stop()
     }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from './client'
+import { isDatabaseUnavailable, isRecoveryConflict } from './database-unavailable'
+import { readCache } from './shared-cache'
 
 /** How often the replica's position is compared with the primary's. */
 export const REPLICA_CHECK_MS = 1000
@@ -24,6 +26,12 @@ export interface ReplicaStatus {
   checked_at: string | null
 }
 
+/** How long a caller's last write is remembered (longer than any lag the replica may be used at). */
+export const WRITTEN_MS = 60_000
+
+/** Where the positions come from: the primary's current one, and the replica's replayed one (null: not a standby). */
+export type PositionProbe = () => Promise<{ primary: string; replica: string | null }>
+
 export interface ReadReplica {
   status(): ReplicaStatus
   /**
@@ -31,10 +39,45 @@ export interface ReadReplica {
    * replayed `after` (the caller's last write, read-your-writes); otherwise the primary.
    */
   reader(after?: string): Db
-  /** The primary's current position (taken after a write: reads until the replica has it go to the primary). */
-  primaryPosition(): Promise<string>
+  /**
+   * Runs a read of `caller` (e.g. `user:12`; anonymous callers have none) on the database `reader`
+   * chooses after the caller's last write as every process remembers it (`rememberWrite`). When the
+   * replica fails it (out of reach, or a statement cancelled by a conflict with recovery), the read
+   * runs again on the primary — reads may run twice — and a replica out of reach counts as down until
+   * the next check finds it back.
+   */
+  read<T>(caller: string | undefined, work: (db: Db) => Promise<T>): Promise<T>
+  /**
+   * Remembers for WRITTEN_MS the primary's position after a write of `caller`, for every process:
+   * one upsert of `cache_entries` on the primary, keeping the later position of two.
+   */
+  rememberWrite(caller: string): Promise<void>
+  /**
+   * Who hears that the replica went down, fell late or came back (reads fall back to the primary
+   * meanwhile); told the current state at once when a check has already found it.
+   */
+  onChange(listener: (status: ReplicaStatus) => void): void
   stop(): void
 }
+
+/** The two statements that read the positions: `pg_current_wal_lsn` on the primary, the replay position on the replica. */
+export function probePositions(primary: Db, replica: Db): PositionProbe {
+  return async () => {
+    const [primaryRow] = (
+      (await primary.execute(sql`select pg_current_wal_lsn()::text as lsn`)) as unknown as {
+        rows: { lsn: string }[]
+      }
+    ).rows
+    const [replicaRow] = (
+      (await replica.execute(
+        sql`select pg_last_wal_replay_lsn()::text as lsn, pg_is_in_recovery() as recovery`,
+      )) as unknown as { rows: { lsn: string | null; recovery: boolean }[] }
+    ).rows
+    return { primary: primaryRow.lsn, replica: replicaRow.recovery ? replicaRow.lsn : null }
+  }
+}
+
+const writtenKey = (caller: string) => `written:${caller}`
 
 /**
  * Watches a streaming replica: every second the primary's position (`pg_current_wal_lsn`) and the
@@ -46,9 +89,12 @@ export function watchReplica(options: {
   primary: Db
   replica: Db
   maxLagMs: number
-  onChange: (status: ReplicaStatus) => void
   checkMs?: number
+  /** How the positions are read (default `probePositions`; tests set the replica's position by hand). */
+  probe?: PositionProbe
 }): ReadReplica {
+  const probe = options.probe ?? probePositions(options.primary, options.replica)
+  let report: (next: ReplicaStatus) => void = () => undefined
   let status: ReplicaStatus = { state: 'down', lag_ms: null, lag_bytes: null, checked_at: null }
   let replayed = 0n
   /** The primary's positions not yet replayed, with when they were seen. */
@@ -61,19 +107,10 @@ export function watchReplica(options: {
     const now = Date.now()
     let next: ReplicaStatus
     try {
-      const [primaryRow] = (
-        (await options.primary.execute(sql`select pg_current_wal_lsn()::text as lsn`)) as unknown as {
-          rows: { lsn: string }[]
-        }
-      ).rows
-      const [replicaRow] = (
-        (await options.replica.execute(
-          sql`select pg_last_wal_replay_lsn()::text as lsn, pg_is_in_recovery() as recovery`,
-        )) as unknown as { rows: { lsn: string | null; recovery: boolean }[] }
-      ).rows
-      if (!replicaRow.recovery || !replicaRow.lsn) throw new Error('not a streaming replica')
-      const head = lsnBytes(primaryRow.lsn)
-      replayed = lsnBytes(replicaRow.lsn)
+      const positions = await probe()
+      if (!positions.replica) throw new Error('not a streaming replica')
+      const head = lsnBytes(positions.primary)
+      replayed = lsnBytes(positions.replica)
       if (head > replayed && (pending.length === 0 || pending[pending.length - 1].position < head))
         pending.push({ at: now, position: head })
       while (pending.length > 0 && pending[0].position <= replayed) pending.shift()
@@ -93,24 +130,52 @@ export function watchReplica(options: {
     }
     const changed = next.state !== status.state
     status = next
-    if (changed) options.onChange(status)
+    if (changed) report(status)
   }
   void check()
   const timer = setInterval(() => void check(), options.checkMs ?? REPLICA_CHECK_MS)
   timer.unref()
 
+  const reader = (after?: string) => {
+    if (status.state !== 'ok') return options.primary
+    if (after !== undefined && isLsn(after) && lsnBytes(after) > replayed) return options.primary
+    return options.replica
+  }
   return {
     status: () => status,
-    reader(after) {
-      if (status.state !== 'ok') return options.primary
-      if (after !== undefined && isLsn(after) && lsnBytes(after) > replayed) return options.primary
-      return options.replica
+    reader,
+    async read(caller, work) {
+      // Not in use: no need to ask where the caller's last write is.
+      if (status.state !== 'ok') return work(options.primary)
+      const db =
+        caller === undefined ? options.replica : reader(await readCache(options.primary, writtenKey(caller)))
+      if (db === options.primary) return work(db)
+      try {
+        return await work(db)
+      } catch (error) {
+        const unreachable = isDatabaseUnavailable(error)
+        if (!unreachable && !isRecoveryConflict(error)) throw error
+        if (unreachable && status.state === 'ok') {
+          status = { ...status, state: 'down', checked_at: new Date().toISOString() }
+          report(status)
+        }
+        return work(options.primary)
+      }
     },
-    async primaryPosition() {
-      const result = (await options.primary.execute(
-        sql`select pg_current_wal_lsn()::text as lsn`,
-      )) as unknown as { rows: { lsn: string }[] }
-      return result.rows[0].lsn
+    async rememberWrite(caller) {
+      await options.primary.execute(sql`
+        insert into cache_entries (key, value, expires_at, updated_at)
+        values (${writtenKey(caller)}, pg_current_wal_lsn()::text,
+          now() + ${WRITTEN_MS} * interval '1 millisecond', now())
+        on conflict (key) do update set
+          value = case when cache_entries.expires_at <= now() then excluded.value
+            else greatest(cache_entries.value::pg_lsn, excluded.value::pg_lsn)::text end,
+          expires_at = excluded.expires_at, updated_at = now()`)
+    },
+    onChange(listener) {
+      report = listener
+      // The state found before anyone listened (the first check ends while the app is being built).
+      if (status.checked_at) listener(status)
     },
     stop: () => clearInterval(timer),
   }

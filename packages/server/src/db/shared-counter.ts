@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import type { Db } from './client'
 
 /**
@@ -37,10 +37,11 @@ export function databaseCounter(db: Db): SharedCounter {
   }
 }
 
-/** The Redis counter (INCR of a key that expires with its window); the database counts while Redis is out of reach. */
-export function redisCounter(url: string, fallback: SharedCounter): SharedCounter {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: true })
-  redis.on('error', () => undefined)
+/**
+ * The Redis counter (INCR of a key that expires with its window) on a client of `openRedis`, which it
+ * closes; the database counts while Redis is out of reach.
+ */
+export function redisCounter(redis: Redis, fallback: SharedCounter): SharedCounter {
   return {
     async take(key, limit, windowMs) {
       const name = `counter:${key}`

@@ -147,16 +147,20 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
     app.get(
       `${base}/list`,
       documented(definition, 'List', { querystring: listQuerySchema(definition) }),
-      async (request) =>
-        listRecords({
-          // The replica when there is one and it has this caller's last write (db/replica.ts).
-          db: request.readDb,
-          binding,
-          query: queryOf(request),
-          language: request.language,
-          scope: await scopeOf(binding, request),
-          searchTimeoutMs: app.config.databaseTimeouts.searchStatementMs,
-        }),
+      async (request) => {
+        const scope = await scopeOf(binding, request)
+        // The replica when there is one and it has this caller's last write (db/replica.ts).
+        return request.readDb((db) =>
+          listRecords({
+            db,
+            binding,
+            query: queryOf(request),
+            language: request.language,
+            scope,
+            searchTimeoutMs: app.config.databaseTimeouts.searchStatementMs,
+          }),
+        )
+      },
     )
   }
   if (has('export')) {
@@ -165,16 +169,18 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
       documented(definition, 'Export page', { querystring: listQuerySchema(definition, { export: true }) }),
       async (request) => {
         const scope = await scopeOf(binding, request)
-        return request.readDb.transaction(async (tx) => {
-          await setStatementTimeout(tx, app.config.databaseTimeouts.transferStatementMs)
-          return exportRecords({
-            db: tx,
-            binding,
-            query: queryOf(request),
-            language: request.language,
-            scope,
-          })
-        })
+        return request.readDb((db) =>
+          db.transaction(async (tx) => {
+            await setStatementTimeout(tx, app.config.databaseTimeouts.transferStatementMs)
+            return exportRecords({
+              db: tx,
+              binding,
+              query: queryOf(request),
+              language: request.language,
+              scope,
+            })
+          }),
+        )
       },
     )
   }

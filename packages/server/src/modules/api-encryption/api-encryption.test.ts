@@ -1,5 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
+import { once } from 'node:events'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openRedis } from '../../db/redis'
 import { loginAs } from '../../testing/login-as'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 import { type Envelope, openAnswer, sealRequest } from './envelope'
@@ -116,12 +118,14 @@ describe('the replay store', () => {
   it('claims a nonce once in Redis, and falls back to the database when Redis is out of reach', async () => {
     const database = databaseNonceStore(t.app.db)
     const nonce = randomBytes(16).toString('hex')
-    const down = redisNonceStore('redis://127.0.0.1:1', database)
+    const down = redisNonceStore(openRedis('redis://127.0.0.1:1', t.app.log, 'replay checks'), database)
     expect(await down.claim(nonce, 60_000)).toBe(true)
     expect(await database.claim(nonce, 60_000)).toBe(false)
     await down.close()
     if (!process.env.REDIS_TEST_URL) return
-    const redis = redisNonceStore(process.env.REDIS_TEST_URL, database)
+    const client = openRedis(process.env.REDIS_TEST_URL, t.app.log, 'replay checks')
+    if (client.status !== 'ready') await once(client, 'ready')
+    const redis = redisNonceStore(client, database)
     const other = randomBytes(16).toString('hex')
     expect(await redis.claim(other, 60_000)).toBe(true)
     expect(await redis.claim(other, 60_000)).toBe(false)

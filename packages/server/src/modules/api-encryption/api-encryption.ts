@@ -1,6 +1,7 @@
 import { exceedsJsonDepth } from '@brokerdesk/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { openRedis } from '../../db/redis'
 import { AppError } from '../../errors'
 import { menuUrlOfRoute } from '../permissions/authorize'
 import { decryptData, sealAnswer, signMatches, unwrapKey } from './envelope'
@@ -98,7 +99,12 @@ export async function sealAnswerPayload(request: FastifyRequest, reply: FastifyR
 /** The replay store of the whole server (Redis when REDIS_URL is set), closed with it. */
 export const apiEncryptionPlugin = fp(async (app: FastifyInstance) => {
   const database = databaseNonceStore(app.db)
-  const store = app.config.redisUrl ? redisNonceStore(app.config.redisUrl, database) : database
+  const store = app.config.redisUrl
+    ? redisNonceStore(
+        openRedis(app.config.redisUrl, app.log, 'replay checks of encrypted requests'),
+        database,
+      )
+    : database
   app.decorate('nonceStore', store)
   app.addHook('onClose', async () => store.close())
 })

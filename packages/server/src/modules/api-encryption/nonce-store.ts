@@ -1,5 +1,5 @@
 import { lt } from 'drizzle-orm'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import type { Db } from '../../db/client'
 import { apiNonces } from '../../db/schema/index'
 
@@ -27,10 +27,11 @@ export function databaseNonceStore(db: Db): NonceStore {
   }
 }
 
-/** Redis when REDIS_URL is set (SET NX PX); the database answers while Redis is out of reach. */
-export function redisNonceStore(url: string, fallback: NonceStore): NonceStore {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: true })
-  redis.on('error', () => undefined)
+/**
+ * Redis when REDIS_URL is set (SET NX PX), on a client of `openRedis`, which it closes; the database
+ * answers while Redis is out of reach.
+ */
+export function redisNonceStore(redis: Redis, fallback: NonceStore): NonceStore {
   return {
     async claim(nonce, ttlMs) {
       try {

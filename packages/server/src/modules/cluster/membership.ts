@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { type ClusterNode, defaultNodeAddress, joinCluster, listLiveNodes } from './node-registry'
 
-/** The cookie holding the primary's position after the caller's last write, and how long it counts. */
-export const WRITTEN_COOKIE = 'bd_written'
-export const WRITTEN_COOKIE_SECONDS = 60
-
 export interface ClusterMembership {
   nodeId: string
   /** Registers this process at its address (main.ts, once it listens: the server's address). */

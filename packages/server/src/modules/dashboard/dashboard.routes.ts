@@ -8,6 +8,6 @@ import { countLoginSeries } from './count-login-series'
  */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/index', { schema: { querystring: ZLoginSeriesQuery } }, (request) =>
-    countLoginSeries(request.readDb, request.query.range),
+    request.readDb((db) => countLoginSeries(db, request.query.range)),
   )
 }

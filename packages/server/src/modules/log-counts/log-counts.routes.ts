@@ -15,11 +15,11 @@ export const logCountsModule: FastifyPluginAsync = async (app) => {
   app.get(
     `${definition.url}/list`,
     documented(definition, 'List', { querystring: listQuerySchema(definition) }),
-    (request) => listLogCounts(request.readDb, request.query as QueryParams, request.language),
+    (request) => request.readDb((db) => listLogCounts(db, request.query as QueryParams, request.language)),
   )
   app.get(
     `${definition.url}/excel`,
     documented(definition, 'Export page', { querystring: listQuerySchema(definition) }),
-    (request) => exportLogCounts(request.readDb, request.query as QueryParams, request.language),
+    (request) => request.readDb((db) => exportLogCounts(db, request.query as QueryParams, request.language)),
   )
 }
