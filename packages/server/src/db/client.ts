@@ -5,19 +5,16 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import type { Db } from './db-types'
 import { type ReadReplica, watchReplica } from './replica'
 import * as schema from './schema/index'
 import { sendUnnamedStatements } from './statement-names'
 
-export type Schema = typeof schema
-/** The one database type the code uses, whichever engine is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>
-/** A transaction handle; it has the same query API as Db. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+// The database's types live in db-types.ts (which the replica's module can import without this one).
+export type { Db, Schema, Tx } from './db-types'
 
 export interface Database {
   db: Db

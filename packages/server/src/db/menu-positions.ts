@@ -1,5 +1,5 @@
 import { asc, isNull, sql } from 'drizzle-orm'
-import type { Db, Tx } from './client'
+import type { Db, Tx } from './db-types'
 import type { NestedSetPosition, TreeLink } from './nested-set'
 import { menus } from './schema/index'
 

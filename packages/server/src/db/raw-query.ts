@@ -3,7 +3,7 @@ import { types as pgliteTypes } from '@electric-sql/pglite'
 import { getTableColumns, getTableName, type Table } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import pg from 'pg'
-import type { Db, Tx } from './client'
+import type { Db, Tx } from './db-types'
 import { statementNameIn, statementNameOn } from './statement-names'
 
 /** Date and time types arrive as text, as drizzle's own queries receive them (its column mappers parse them). */

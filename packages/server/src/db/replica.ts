@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import type { Db } from './client'
 import { isDatabaseUnavailable, isRecoveryConflict } from './database-unavailable'
+import type { Db } from './db-types'
 import { readCache } from './shared-cache'
 
 /** How often the replica's position is compared with the primary's. */

@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm'
-import type { Db, Tx } from './client'
+import type { Db, Tx } from './db-types'
 import { cacheEntries } from './schema/index'
 
 /** A cached value that is still live, or undefined. */

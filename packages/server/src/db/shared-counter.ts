@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Redis } from 'ioredis'
-import type { Db } from './client'
+import type { Db } from './db-types'
 
 /**
  * Fixed-window counters every server process shares (per-user limits): Redis when REDIS_URL is set,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Tx } from './client'
+import type { Tx } from './db-types'
 
 /**
  * Lets the statements of this transaction run up to `ms` (0: without limit) instead of the pool's

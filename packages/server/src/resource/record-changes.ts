@@ -3,8 +3,10 @@ import type { Db, Tx } from '../db/client'
 import { decodeColumns, rawTxQuery } from '../db/raw-query'
 import { liveRows } from './build-filters'
 import { requireColumn } from './columns'
-import { SECRET_KEY } from './run-write'
 import type { ResourceBinding, Row } from './types'
+
+/** Field names whose values are secrets: logged and shown masked. */
+export const SECRET_KEY = /password|secret|token|^_token$/i
 
 /** An update's changed fields, as the operation log keeps them. */
 export type FieldChanges = Record<string, { before: unknown; after: unknown }>

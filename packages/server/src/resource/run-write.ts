@@ -3,10 +3,9 @@ import type { Tx } from '../db/client'
 import { rawTxQuery } from '../db/raw-query'
 import { toStorableText } from '../input/storable-text'
 import { locateIp } from '../ip-location/locate-ip'
-import type { FieldChanges } from './record-changes'
+import { type FieldChanges, SECRET_KEY } from './record-changes'
 import type { ResourceContext } from './types'
 
-export const SECRET_KEY = /password|secret|token|^_token$/i
 /** Deeper than any form or import row nests; what lies below is logged as `…`. */
 const MAX_LOGGED_DEPTH = 16
 
