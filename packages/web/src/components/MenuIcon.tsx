@@ -8,6 +8,7 @@ import {
   ClusterOutlined,
   CodeOutlined,
   CommentOutlined,
+  DesktopOutlined,
   DashboardOutlined,
   EnvironmentOutlined,
   FileTextOutlined,
@@ -23,6 +24,7 @@ import {
   NotificationOutlined,
   ProfileOutlined,
   SafetyCertificateOutlined,
+  SafetyOutlined,
   SelectOutlined,
   SettingOutlined,
   ShopOutlined,
@@ -74,6 +76,8 @@ const ICONS: Record<string, ComponentType> = {
   'fa-envelope': MailOutlined,
   'fa-comments': CommentOutlined,
   'fa-inbox': InboxOutlined,
+  'fa-shield': SafetyOutlined,
+  'fa-desktop': DesktopOutlined,
 }
 
 export function MenuIcon({
