@@ -45,7 +45,10 @@ export const ZLoginInput = z.object({
 export type TLoginInput = z.input<typeof ZLoginInput>
 
 /** A code of an authenticator app: six digits. */
-export const ZTotpCode = z.string(rule('totp')).trim().regex(/^\d{6}$/, rule('totp'))
+export const ZTotpCode = z
+  .string(rule('totp'))
+  .trim()
+  .regex(/^\d{6}$/, rule('totp'))
 
 /** PUT /{area}/personage/totp: the first code of the app being set up turns two-factor login on. */
 export const ZTotpEnableInput = z.object({ code: ZTotpCode })

@@ -152,7 +152,8 @@ export const identityCatalogs: Record<Language, Record<string, string>> = {
     'auth.totp_already_on': 'Die Zwei-Faktor-Anmeldung ist bereits aktiv.',
     'auth.totp_not_started': 'Beginnen Sie zuerst mit der Einrichtung der Zwei-Faktor-Anmeldung.',
     'auth.totp_not_on': 'Die Zwei-Faktor-Anmeldung ist nicht aktiv.',
-    'auth.totp_enabled': 'Die Zwei-Faktor-Anmeldung ist aktiv. Bewahren Sie Ihre Wiederherstellungscodes sicher auf.',
+    'auth.totp_enabled':
+      'Die Zwei-Faktor-Anmeldung ist aktiv. Bewahren Sie Ihre Wiederherstellungscodes sicher auf.',
     'auth.totp_disabled': 'Die Zwei-Faktor-Anmeldung ist deaktiviert.',
     'auth.totp_reset': 'Die Zwei-Faktor-Anmeldung des Kontos wurde zurückgesetzt.',
     'auth.sessions_ended': 'Die gewählten Sitzungen wurden beendet.',
@@ -191,7 +192,8 @@ export const identityCatalogs: Record<Language, Record<string, string>> = {
     'auth.totp_already_on': 'El inicio de sesión en dos pasos ya está activado.',
     'auth.totp_not_started': 'Primero empiece a configurar el inicio de sesión en dos pasos.',
     'auth.totp_not_on': 'El inicio de sesión en dos pasos no está activado.',
-    'auth.totp_enabled': 'El inicio de sesión en dos pasos está activado. Guarde sus códigos de recuperación en un lugar seguro.',
+    'auth.totp_enabled':
+      'El inicio de sesión en dos pasos está activado. Guarde sus códigos de recuperación en un lugar seguro.',
     'auth.totp_disabled': 'El inicio de sesión en dos pasos está desactivado.',
     'auth.totp_reset': 'Se ha restablecido el inicio de sesión en dos pasos de la cuenta.',
     'auth.sessions_ended': 'Las sesiones elegidas se han cerrado.',
@@ -231,7 +233,8 @@ export const identityCatalogs: Record<Language, Record<string, string>> = {
     'auth.totp_already_on': 'La connexion à deux facteurs est déjà activée.',
     'auth.totp_not_started': 'Commencez d’abord à configurer la connexion à deux facteurs.',
     'auth.totp_not_on': 'La connexion à deux facteurs n’est pas activée.',
-    'auth.totp_enabled': 'La connexion à deux facteurs est activée. Conservez vos codes de récupération en lieu sûr.',
+    'auth.totp_enabled':
+      'La connexion à deux facteurs est activée. Conservez vos codes de récupération en lieu sûr.',
     'auth.totp_disabled': 'La connexion à deux facteurs est désactivée.',
     'auth.totp_reset': 'La connexion à deux facteurs du compte a été réinitialisée.',
     'auth.sessions_ended': 'Les sessions choisies ont été fermées.',
@@ -270,7 +273,8 @@ export const identityCatalogs: Record<Language, Record<string, string>> = {
     'auth.totp_already_on': 'L’accesso a due fattori è già attivo.',
     'auth.totp_not_started': 'Inizia prima a configurare l’accesso a due fattori.',
     'auth.totp_not_on': 'L’accesso a due fattori non è attivo.',
-    'auth.totp_enabled': 'L’accesso a due fattori è attivo. Conserva i codici di recupero in un luogo sicuro.',
+    'auth.totp_enabled':
+      'L’accesso a due fattori è attivo. Conserva i codici di recupero in un luogo sicuro.',
     'auth.totp_disabled': 'L’accesso a due fattori è disattivato.',
     'auth.totp_reset': 'L’accesso a due fattori dell’account è stato reimpostato.',
     'auth.sessions_ended': 'Le sessioni scelte sono state chiuse.',
@@ -424,7 +428,8 @@ export const identityCatalogs: Record<Language, Record<string, string>> = {
     'auth.totp_already_on': 'O login em duas etapas já está ativado.',
     'auth.totp_not_started': 'Comece primeiro a configurar o login em duas etapas.',
     'auth.totp_not_on': 'O login em duas etapas não está ativado.',
-    'auth.totp_enabled': 'O login em duas etapas está ativado. Guarde seus códigos de recuperação em local seguro.',
+    'auth.totp_enabled':
+      'O login em duas etapas está ativado. Guarde seus códigos de recuperação em local seguro.',
     'auth.totp_disabled': 'O login em duas etapas está desativado.',
     'auth.totp_reset': 'O login em duas etapas da conta foi redefinido.',
     'auth.sessions_ended': 'As sessões escolhidas foram encerradas.',

@@ -2,7 +2,13 @@ import { APP_TOKEN_PREFIX } from '@brokerdesk/shared'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors'
 import { resolveAppCaller } from '../modules/apps/app-caller'
-import { type EndReason, FORCED_LOGOUT_MESSAGES, hashToken, isLive, touchSession } from '../modules/auth/sessions'
+import {
+  type EndReason,
+  FORCED_LOGOUT_MESSAGES,
+  hashToken,
+  isLive,
+  touchSession,
+} from '../modules/auth/sessions'
 import { adminRouteOf } from '../modules/permissions/authorize'
 
 export const AUTH_COOKIE = 'Authorization'

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
-  integer,
   index,
+  integer,
   jsonb,
   pgTable,
   smallint,

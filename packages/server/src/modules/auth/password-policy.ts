@@ -126,7 +126,11 @@ export async function assertPasswordPolicy(
 ): Promise<void> {
   const issues = await passwordPolicyIssues(db, settings, options)
   const field = options.field ?? 'password'
-  if (issues.length > 0) throw invalidFields(language, issues.map((issue) => ({ field, ...issue })))
+  if (issues.length > 0)
+    throw invalidFields(
+      language,
+      issues.map((issue) => ({ field, ...issue })),
+    )
 }
 
 /** Whether a password set at `changedAt` has outlived the policy's expiry. */

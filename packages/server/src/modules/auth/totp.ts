@@ -121,7 +121,11 @@ export async function verifySecondFactor(
   if (!user.totp_secret) return false
   const typed = code.trim()
   if (TOTP_CODE.test(typed)) {
-    return acceptTotpCode(db, { userId: user.id, secret: openTotpSecret(appKey, user.totp_secret), code: typed })
+    return acceptTotpCode(db, {
+      userId: user.id,
+      secret: openTotpSecret(appKey, user.totp_secret),
+      code: typed,
+    })
   }
   return useRecoveryCode(db, appKey, user.id, typed)
 }

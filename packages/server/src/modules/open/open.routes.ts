@@ -46,11 +46,7 @@ export const openRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: z.object({ force: z.string().optional() }) } },
     async (request) => ({
       user: request.user
-        ? presentSessionUser(
-            request.user,
-            request.language,
-            await securityStepOf(app.settings, request.user),
-          )
+        ? presentSessionUser(request.user, request.language, await securityStepOf(app.settings, request.user))
         : {},
       lifetime: app.config.sessionLifetime,
     }),

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm'
 import type { Language } from '@brokerdesk/shared'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/index'
 import { validationFailed } from '../../errors'

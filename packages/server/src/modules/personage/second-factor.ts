@@ -64,7 +64,12 @@ export async function enableTotp(request: FastifyRequest, code: string) {
   const recoveryCodes = await runWrite(contextOf(request), { totp: 'on' }, async (tx) => {
     await tx
       .update(users)
-      .set({ totp_secret: sealed, totp_pending_secret: null, totp_enabled_at: new Date(), totp_last_step: step })
+      .set({
+        totp_secret: sealed,
+        totp_pending_secret: null,
+        totp_enabled_at: new Date(),
+        totp_last_step: step,
+      })
       .where(eq(users.id, user.id))
     return replaceRecoveryCodes(tx, appKey, user.id)
   })

@@ -8,7 +8,8 @@ import { usersBinding } from '../users/users.resource'
 import { describeBrowser } from './describe-browser'
 
 /** Sessions not ended and not expired. */
-export const liveSessions = (): SQL => and(isNull(sessions.ended_at), gt(sessions.expires_at, sql`now()`)) as SQL
+export const liveSessions = (): SQL =>
+  and(isNull(sessions.ended_at), gt(sessions.expires_at, sql`now()`)) as SQL
 
 /**
  * The sessions of the accounts the caller reaches: the accounts binding's scope, so whatever limits

@@ -17,7 +17,6 @@ import type { usersBinding as UsersBinding } from './users.resource'
  */
 export async function resetSecondFactor(request: FastifyRequest, binding: typeof UsersBinding) {
   const ctx = contextOf(request)
-  if (!isSuperAdmin(ctx.roleIds)) throw forbidden()
   const id = parseId((request.params as { id: string }).id)
   const scope = await binding.scope?.(ctx)
   const [account] = await ctx.db
@@ -25,6 +24,7 @@ export async function resetSecondFactor(request: FastifyRequest, binding: typeof
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deleted_at), scope))
   if (!account) throw notFound()
+  if (!isSuperAdmin(ctx.roleIds)) throw forbidden()
   await runWrite(ctx, { id, totp: 'reset' }, (tx) => removeSecondFactor(tx, id))
   return { id, was_enabled: account.enabled !== null }
 }
