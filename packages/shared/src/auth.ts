@@ -202,6 +202,8 @@ export const ZOtherLoginBindInput = z.object({
   username: requiredText(100),
   password: z.string(rule('required')).min(1, rule('required')).max(255, rule('max')),
   captcha: ZCaptchaTicket.optional(),
+  /** The second factor of an account with two-factor login, as at login. */
+  totp: z.string(rule('totp')).trim().max(32, rule('totp')).optional(),
 })
 export type TOtherLoginBindInput = z.input<typeof ZOtherLoginBindInput>
 
