@@ -10,7 +10,7 @@ export const sessionResource = defineResource({
   name: 'sessions',
   fields: {
     id: idField,
-    user_id: { type: 'integer', list: true, filter: 'equals' },
+    user_id: { type: 'integer', filter: 'equals' },
     /** The account as it logged in (account name, else e-mail or mobile number). */
     account: { type: 'string', list: true, keyColumn: true, filter: 'like' },
     /** The account's name, read when answered. */
@@ -20,7 +20,7 @@ export const sessionResource = defineResource({
     /** Browser and system, read from the user agent. */
     browser: { type: 'string', list: true, export: false },
     user_agent: { type: 'string' },
-    remember: { type: 'boolean', list: true },
+    remember: { type: 'boolean' },
     created_at: {
       type: 'datetime',
       list: true,
@@ -35,7 +35,7 @@ export const sessionResource = defineResource({
       filter: 'between',
       label: 'fields.last_seen_at',
     },
-    expires_at: { type: 'datetime', list: true, sortable: true },
+    expires_at: { type: 'datetime' },
   },
   filters: { keyword: { kind: 'keyword', fields: ['account', 'ip', 'location', 'user_agent'] } },
   actions: ['list', 'export', 'delete'],

@@ -7,6 +7,7 @@ import { dayjs } from '../../i18n/dayjs'
 import { useSession } from '../../state/session'
 import type { PersonageArea } from './personage-api'
 import { type OwnSession, securityApi } from './security-api'
+import './personage.css'
 
 const when = (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm')
 

@@ -9,6 +9,7 @@ import { showServerErrors, useZodForm } from '../../forms/use-zod-form'
 import { fetchUser, useSession } from '../../state/session'
 import type { PersonageArea } from './personage-api'
 import { securityApi, type TotpEnrolment } from './security-api'
+import './personage.css'
 
 type Stage =
   | { kind: 'idle' }
