@@ -58,7 +58,9 @@ describe('online sessions', () => {
     await snapshot(admin, 'sessions-list-zh')
     await row.getByRole('button', { name: new RegExp(zh.actions.delete) }).click()
     await admin.locator('.ant-popconfirm:visible').getByRole('button').last().click()
-    await expect.poll(() => admin.getByRole('row').filter({ hasText: BROKER.uname }).count()).toBe(0)
+    await expect
+      .poll(() => admin.getByRole('row').filter({ hasText: BROKER.uname }).count(), { timeout: 15_000 })
+      .toBe(0)
 
     // The broker's next request (the save) meets the ended session: the prompt names the administrator.
     const prompt = broker.getByRole('dialog', { name: zh.http.prompt })
@@ -91,7 +93,7 @@ describe('two-factor login', () => {
     await snapshot(broker, 'security-enrol-zh')
     await card.locator('input#totp-enable-home_code').fill(codeOf(secret))
     await card.getByRole('button', { name: spaced(zh.security.totp.enable) }).click()
-    await expect.poll(() => card.locator('.bd-security__codes li').count()).toBe(10)
+    await expect.poll(() => card.locator('.bd-security__codes li').count(), { timeout: 15_000 }).toBe(10)
     await snapshot(broker, 'security-recovery-zh')
     await card.getByRole('button', { name: zh.security.totp.saved }).click()
     await card.getByText(zh.security.totp.on, { exact: true }).waitFor()
