@@ -132,3 +132,25 @@ describe('two-factor login', () => {
     await phone.close()
   })
 })
+
+describe('the back office’s pages', () => {
+  it('shows the online sessions list in English, dark and at phone width, and account security in the back office', async () => {
+    const context = await newContext(browser, { viewport: { width: 390, height: 844 } })
+    await context.addCookies([
+      ...(await adminContext.cookies()),
+      { name: 'Language', value: 'en', url: new URL(admin.url()).origin },
+    ])
+    await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'))
+    const page = await context.newPage()
+    await page.goto('/admin/sessions')
+    await page.getByRole('heading', { name: 'Online sessions' }).waitFor()
+    await page.getByRole('row').filter({ hasText: 'admin' }).first().waitFor()
+    await snapshot(page, 'sessions-list-dark-390-en')
+    await context.close()
+
+    await admin.goto('/admin/personage/security')
+    await admin.getByRole('heading', { name: zh.security.totp.title }).waitFor()
+    await admin.getByText(zh.security.sessions.current).waitFor()
+    await snapshot(admin, 'security-admin-zh')
+  })
+})
