@@ -39,8 +39,43 @@ export const ZLoginInput = z.object({
   remember: ZFlag.optional().default(false),
   /** Needed once `captcha_required` was answered. */
   captcha: ZCaptchaTicket.optional(),
+  /** The code of the authenticator app, or a recovery code: needed once `errors.totp` was answered. */
+  totp: z.string(rule('totp')).trim().max(32, rule('totp')).optional(),
 })
 export type TLoginInput = z.input<typeof ZLoginInput>
+
+/** A code of an authenticator app: six digits. */
+export const ZTotpCode = z
+  .string(rule('totp'))
+  .trim()
+  .regex(/^\d{6}$/, rule('totp'))
+
+/** PUT /{area}/personage/totp: the first code of the app being set up turns two-factor login on. */
+export const ZTotpEnableInput = z.object({ code: ZTotpCode })
+export type TTotpEnableInput = z.input<typeof ZTotpEnableInput>
+
+/**
+ * DELETE /{area}/personage/totp: turning two-factor login off is proven by a current code (or a
+ * recovery code) or by the password.
+ */
+export const ZTotpDisableInput = z
+  .object({
+    code: z.string(rule('totp')).trim().max(32, rule('totp')).optional(),
+    password: z.string(rule('required')).max(255, rule('max')).optional(),
+  })
+  .refine((value) => Boolean(value.code || value.password), {
+    path: ['code'],
+    message: 'validations.messages.totp',
+  })
+export type TTotpDisableInput = z.input<typeof ZTotpDisableInput>
+
+/** DELETE /{area}/personage/sessions and /admin/sessions: the sessions to end. */
+export const ZSessionIds = z.object({
+  ids: z
+    .array(z.number(rule('integer')).int(rule('integer')).positive(rule('integer')), rule('array'))
+    .min(1, rule('array'))
+    .max(1000, rule('array')),
+})
 
 export const ZCaptchaVerifyInput = z.object({
   id: requiredText(64),
@@ -167,6 +202,8 @@ export const ZOtherLoginBindInput = z.object({
   username: requiredText(100),
   password: z.string(rule('required')).min(1, rule('required')).max(255, rule('max')),
   captcha: ZCaptchaTicket.optional(),
+  /** The second factor of an account with two-factor login, as at login. */
+  totp: z.string(rule('totp')).trim().max(32, rule('totp')).optional(),
 })
 export type TOtherLoginBindInput = z.input<typeof ZOtherLoginBindInput>
 

@@ -32,7 +32,7 @@ const en: Catalog = {
 }
 
 const zhCN: Catalog = {
-  'auth.logged_in_elsewhere': '您的账号已在别处登录',
+  'auth.logged_in_elsewhere': '您的账号已在其他地方登录',
   'errors.bad_request': '请求无效。',
   'errors.unauthenticated': '请先登录。',
   'errors.forbidden': '您无权访问该页面！',
@@ -48,7 +48,7 @@ const zhCN: Catalog = {
 }
 
 const zhTW: Catalog = {
-  'auth.logged_in_elsewhere': '您的帳號已在別處登入',
+  'auth.logged_in_elsewhere': '您的帳號已在其他地方登入',
   'errors.bad_request': '請求無效。',
   'errors.unauthenticated': '請先登入。',
   'errors.forbidden': '您無權存取該頁面！',
@@ -64,7 +64,7 @@ const zhTW: Catalog = {
 }
 
 const de: Catalog = {
-  'auth.logged_in_elsewhere': 'Ihr Konto wurde an anderer Stelle angemeldet',
+  'auth.logged_in_elsewhere': 'Ihr Konto wurde an einem anderen Ort angemeldet',
   'errors.bad_request': 'Die Anfrage ist ungültig.',
   'errors.unauthenticated': 'Bitte melden Sie sich zuerst an.',
   'errors.forbidden': 'Sie haben keinen Zugriff auf diese Seite!',
@@ -81,7 +81,7 @@ const de: Catalog = {
 }
 
 const es: Catalog = {
-  'auth.logged_in_elsewhere': 'Su cuenta ha iniciado sesión en otro lugar',
+  'auth.logged_in_elsewhere': 'Se ha iniciado sesión con su cuenta en otro lugar',
   'errors.bad_request': 'La solicitud no es válida.',
   'errors.unauthenticated': 'Inicie sesión primero.',
   'errors.forbidden': '¡No tiene acceso a esta página!',
@@ -113,7 +113,7 @@ const fr: Catalog = {
 }
 
 const it: Catalog = {
-  'auth.logged_in_elsewhere': 'Il tuo account ha effettuato l’accesso altrove',
+  'auth.logged_in_elsewhere': 'È stato effettuato l’accesso al tuo account da un altro luogo',
   'errors.bad_request': 'La richiesta non è valida.',
   'errors.unauthenticated': 'Effettua prima l’accesso.',
   'errors.forbidden': 'Non hai accesso a questa pagina!',
@@ -145,7 +145,7 @@ const ja: Catalog = {
 }
 
 const ko: Catalog = {
-  'auth.logged_in_elsewhere': '계정이 다른 곳에서 로그인되었습니다',
+  'auth.logged_in_elsewhere': '다른 곳에서 계정에 로그인했습니다',
   'errors.bad_request': '요청이 올바르지 않습니다.',
   'errors.unauthenticated': '먼저 로그인하세요.',
   'errors.forbidden': '이 페이지에 접근할 권한이 없습니다!',
@@ -161,7 +161,7 @@ const ko: Catalog = {
 }
 
 const fa: Catalog = {
-  'auth.logged_in_elsewhere': 'حساب شما در جای دیگری وارد شده است',
+  'auth.logged_in_elsewhere': 'با حساب شما از جای دیگری وارد شده‌اند',
   'errors.bad_request': 'درخواست نامعتبر است.',
   'errors.unauthenticated': 'لطفاً ابتدا وارد شوید.',
   'errors.forbidden': 'شما به این صفحه دسترسی ندارید!',

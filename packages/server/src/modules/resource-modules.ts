@@ -15,6 +15,7 @@ import { messagesModule } from './messages/messages.resource'
 import { pclassifysModule } from './pclassifys/pclassifys.resource'
 import { productsModule } from './products/products.resource'
 import { rolesModule } from './roles/roles.resource'
+import { sessionsModule } from './sessions/sessions.resource'
 import { uploadsModule } from './uploads/uploads.routes'
 import { usersModule } from './users/users.resource'
 import { yearsModule } from './years/years.resource'
@@ -35,6 +36,7 @@ export const resourceModules: FastifyPluginAsync[] = [
   menusModule,
   configsModule,
   logsModule,
+  sessionsModule,
   logCountsModule,
   messagesModule,
   contactMessagesModule,

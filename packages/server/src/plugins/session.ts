@@ -2,7 +2,13 @@ import { APP_TOKEN_PREFIX } from '@brokerdesk/shared'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors'
 import { resolveAppCaller } from '../modules/apps/app-caller'
-import { hashToken, isLive, touchSession } from '../modules/auth/sessions'
+import {
+  type EndReason,
+  FORCED_LOGOUT_MESSAGES,
+  hashToken,
+  isLive,
+  touchSession,
+} from '../modules/auth/sessions'
 import { adminRouteOf } from '../modules/permissions/authorize'
 
 export const AUTH_COOKIE = 'Authorization'
@@ -38,8 +44,8 @@ export function clearSessionCookies(reply: FastifyReply) {
 /**
  * onRequest hook of both mounts: resolves `request.user` from the session token, and for an admin
  * route whether the user's roles hold it (`request.routeHeld`, which authorize reads), in one
- * statement, or as kept from an earlier request of the same token and route (`requestAuth`). A session ended by a login elsewhere answers `force_logout`, which the SPA turns into
- * the "logged in elsewhere" prompt.
+ * statement, or as kept from an earlier request of the same token and route (`requestAuth`). A session ended by a login elsewhere, an
+ * administrator or its own user's other session answers `force_logout` with the reason, which the SPA shows in its prompt.
  */
 export async function resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   request.user = null
@@ -60,9 +66,8 @@ export async function resolveSession(request: FastifyRequest, reply: FastifyRepl
   }
   if (!isLive(session)) {
     if (request.channel === 'web') clearSessionCookies(reply)
-    if (session.end_reason === 'logged_in_elsewhere') {
-      throw new AppError('unauthenticated', 'auth.logged_in_elsewhere', { extras: { force_logout: true } })
-    }
+    const message = FORCED_LOGOUT_MESSAGES[session.end_reason as EndReason]
+    if (message) throw new AppError('unauthenticated', message, { extras: { force_logout: true } })
     return
   }
   if (!user) {

@@ -20,5 +20,6 @@ export function contextOf(request: FastifyRequest): ResourceContext {
     onLogged: () => {
       request.operationLogged = true
     },
+    settings: server.settings,
   }
 }

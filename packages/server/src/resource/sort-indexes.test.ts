@@ -16,6 +16,7 @@ import { messagesBinding } from '../modules/messages/messages.resource'
 import { pclassifysBinding } from '../modules/pclassifys/pclassifys.resource'
 import { productsBinding } from '../modules/products/products.resource'
 import { rolesBinding } from '../modules/roles/roles.resource'
+import { sessionsBinding } from '../modules/sessions/sessions.resource'
 import { usersBinding } from '../modules/users/users.resource'
 import { yearsBinding } from '../modules/years/years.resource'
 import { openTestDatabase } from '../testing/test-database'
@@ -38,6 +39,7 @@ const bindings = [
   pclassifysBinding,
   productsBinding,
   rolesBinding,
+  sessionsBinding,
   usersBinding,
   yearsBinding,
 ]

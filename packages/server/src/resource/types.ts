@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../db/client'
 import type { SeededFields } from '../i18n/seeded-texts'
+import type { LiveSettings } from '../modules/configs/live-settings'
 
 /** A row as the engine handles it: column values plus whatever extras a binding adds. */
 export type Row = Record<string, unknown>
@@ -28,6 +29,8 @@ export interface ResourceContext {
   appId?: number
   /** Told once a write's operation log entry is stored, so the call is not logged twice. */
   onLogged?: () => void
+  /** The live settings (the password policy a new password must meet). */
+  settings: LiveSettings
 }
 
 /** A many-to-many field stored in a link table (firms.bank_ids in bank_firm). */
@@ -97,6 +100,11 @@ export interface ResourceBinding {
   afterWrite?: (id: number, values: Row, args: WriteArgs) => Promise<void>
   /** Refuses a delete (throws an AppError) or prepares it. */
   beforeDelete?: (rows: Row[], args: { tx: Tx; ctx: ResourceContext }) => Promise<void>
+  /**
+   * What a delete does to the rows instead of soft-deleting them, for tables whose rows end rather
+   * than go (a session is ended).
+   */
+  removeRows?: (rows: Row[], args: { tx: Tx; ctx: ResourceContext }) => Promise<void>
   /**
    * The rows this caller may see and touch, for resources an administrator reaches only part of
    * (roles below their own, the accounts of those roles' administrators). Every path of the engine

@@ -121,6 +121,7 @@ describe('the operation log', () => {
       method: 'POST',
       url: '/api/admin/banks',
       menuUrl: '/admin/banks',
+      settings: t.app.settings,
     }
     await expect(
       createRecord({ ctx, binding: banksBinding, input: { name: 'Atomic', full_name: 'Atomic' } }),

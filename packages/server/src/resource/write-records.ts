@@ -70,11 +70,15 @@ export async function updateRecord(options: WriteOptions & { id: number; input: 
   })
 }
 
-/** Soft-deletes rows inside a transaction; a tree node with live children is refused. */
+/** Soft-deletes rows (or removes them the binding's way) inside a transaction; a tree node with live children is refused. */
 export async function softDeleteRows(tx: Tx, options: WriteOptions, rows: Row[]): Promise<number> {
   const { ctx, binding } = options
   if (rows.length === 0) return 0
   await binding.beforeDelete?.(rows, { tx, ctx })
+  if (binding.removeRows) {
+    await binding.removeRows(rows, { tx, ctx })
+    return rows.length
+  }
   if (binding.definition.tree) {
     await lockTree(tx, binding.table)
     // Deepest first, so a node deleted together with all its children is a leaf by its turn.

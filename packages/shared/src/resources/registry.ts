@@ -15,6 +15,7 @@ import { messageResource } from './message'
 import { pclassifyResource } from './pclassify'
 import { productResource } from './product'
 import { roleResource } from './role'
+import { sessionResource } from './session'
 import { userResource } from './user'
 import { yearResource } from './year'
 
@@ -36,6 +37,7 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   pclassifys: pclassifyResource,
   products: productResource,
   roles: roleResource,
+  sessions: sessionResource,
   users: userResource,
   years: yearResource,
 }

@@ -122,9 +122,9 @@ describe('requests', () => {
 })
 
 describe('answer rules', () => {
-  it('force_logout clears the user and prompts to log in again, without a cancel button', async () => {
+  it('force_logout clears the user and prompts to log in again with the reason, without a cancel button', async () => {
     sessionStore.set({ user: { id: 7 }, lifetime: 120, loading: false })
-    respond(() => json({ message: 'Unauthenticated', code: 'unauthenticated', force_logout: true }, 401))
+    respond(() => json({ message: '您已被管理员强制下线', code: 'unauthenticated', force_logout: true }, 401))
 
     await expect(http.get('/admin/firms/list')).rejects.toBeInstanceOf(HttpError)
 
@@ -133,7 +133,7 @@ describe('answer rules', () => {
     expect(modal).toMatchObject({
       open: true,
       title: 'Prompt',
-      content: 'Your account has been logged in elsewhere',
+      content: '您已被管理员强制下线',
       showCancel: false,
     })
     modal.onOk?.()
@@ -169,6 +169,8 @@ describe('answer rules', () => {
     respond(() => json({ message: 'Forbidden', code: 'forbidden', redirect: '/admin/403' }, 403))
     await expect(http.get('/admin/roles/list')).rejects.toMatchObject({ status: 403 })
     expect(navigate).toHaveBeenLastCalledWith('/admin/403', { replace: true })
+    // Going there says enough: no generic error alert beside it.
+    expect(alerts()).toEqual([])
   })
 
   it('shows the alert an answer carries instead of the generic one', async () => {
@@ -207,7 +209,7 @@ describe('answer rules', () => {
     // The token refresh learns first that the session was ended; a form sent just then has a dead token.
     respond((url) =>
       url.endsWith('/open/token')
-        ? json({ message: 'Unauthenticated', code: 'unauthenticated', force_logout: true }, 401)
+        ? json({ code: 'unauthenticated', force_logout: true }, 401)
         : json({ message: 'CSRF token mismatch', code: 'token_mismatch' }, 419),
     )
     await expect(http.get('/open/token')).rejects.toMatchObject({ status: 401 })

@@ -138,18 +138,23 @@ async function readBody(res: Response, key?: Uint8Array<ArrayBuffer>): Promise<u
   }
 }
 
-/** Whether the prompt saying the session was ended by a login elsewhere is open. */
+/** The message of the open forced-logout prompt, while it is open. */
+let forcedOutMessage = ''
+
+/** Whether the prompt saying the session was ended (a login elsewhere, an administrator...) is open. */
 function forcedOutPromptOpen(): boolean {
   const modal = modalStore.get()
-  return modal.open && modal.content === i18n.t('http.force_logout')
+  return modal.open && forcedOutMessage !== '' && modal.content === forcedOutMessage
 }
 
-function forceLogout(): void {
+/** Logs out and says why: the server's message (logged in elsewhere, ended by an administrator...). */
+function forceLogout(reason: string | undefined): void {
   removeCookie(COOKIE.authorization)
   removeCookie(COOKIE.openId)
   clearUser()
   if (forcedOutPromptOpen()) return
-  const message = i18n.t('http.force_logout')
+  const message = reason || i18n.t('http.force_logout')
+  forcedOutMessage = message
   const redirect = loginPath()
   showModal({
     title: i18n.t('http.prompt'),
@@ -170,7 +175,7 @@ export function applyAnswerRules(status: number, answer: Answer | undefined, sil
   // The anti-forgery token is bound to the session: with the session gone, so is the token.
   else if (status === 401) void refreshToken().catch(() => undefined)
   if (answer?.force_logout) {
-    forceLogout()
+    forceLogout(typeof answer.message === 'string' ? answer.message : undefined)
     handled = true
   }
   if (answer?.redirect) {
@@ -191,7 +196,8 @@ export function applyAnswerRules(status: number, answer: Answer | undefined, sil
     return true
   }
   const ok = (status >= 200 && status < 300) || status === 302
-  if (!ok && status !== 422 && !answer?.alert && !answer?.force_logout && !silent) {
+  // An answer that leads elsewhere (a security step to take first) says enough by going there.
+  if (!ok && status !== 422 && !answer?.alert && !answer?.force_logout && !answer?.redirect && !silent) {
     pushAlert({ show: true, type: 'danger', message: i18n.t('http.server_error') })
     handled = true
   }

@@ -1,6 +1,7 @@
 import type { MenuItem } from '@brokerdesk/shared'
 
 export interface SessionRole {
+  id?: number
   name: string
 }
 
@@ -20,7 +21,22 @@ export interface SessionUser {
   email?: string
   mobile_phone?: string
   admin?: SessionAdmin | null
+  /** Two-factor login (an authenticator app) is on. */
+  totp_enabled?: boolean
+  /**
+   * What the user must do before anything else: change an expired password, or set up two-factor
+   * login (administrators, when the settings require it).
+   */
+  security_step?: SecurityStep | null
   [key: string]: unknown
+}
+
+export type SecurityStep = 'password' | 'totp'
+
+/** The page of each security step: in the home area, which every logged-in person reaches. */
+export const SECURITY_STEP_PAGES: Record<SecurityStep, string> = {
+  password: '/home/personage/password',
+  totp: '/home/personage/security',
 }
 
 export interface UserAnswer {

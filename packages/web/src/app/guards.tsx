@@ -1,20 +1,27 @@
 import type { ReactNode } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { loginPath } from '../api/navigation'
-import { isAdmin, isLoggedIn } from '../api/types'
+import { isAdmin, isLoggedIn, SECURITY_STEP_PAGES } from '../api/types'
 import { PageLoading } from '../components/PageLoading'
 import { useSession } from '../state/session'
 import { ForbiddenPage } from './error-pages'
 
+/** The personal centre of either area: reachable while a security step is pending (as on the server). */
+const STEP_PAGES = /^\/(home|admin)\/personage\//
+
 /**
  * Lets a logged-in user through (GET /open/user); a visitor goes to the login page with the
- * current path as `redirect`. With `admin`, a user without an admin record sees the 403 page.
+ * current path as `redirect`. A user with a security step to take (an expired password, a required
+ * second factor) goes to its page, as the server refuses everything else meanwhile. With `admin`, a
+ * user without an admin record sees the 403 page.
  */
 export function RequireLogin({ admin = false }: { admin?: boolean }) {
   const { user, loading } = useSession()
   const location = useLocation()
   if (loading) return <PageLoading />
   if (!isLoggedIn(user)) return <Navigate to={loginPath(location.pathname + location.search)} replace />
+  if (user.security_step && !STEP_PAGES.test(location.pathname))
+    return <Navigate to={SECURITY_STEP_PAGES[user.security_step]} replace />
   if (admin && !isAdmin(user)) return <ForbiddenPage home="/home/index" />
   return <Outlet />
 }

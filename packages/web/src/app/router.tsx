@@ -32,6 +32,8 @@ const HomePersonagePage = lazyPage(() => import('../pages/home/personage/HomePer
 const HomePasswordPage = lazyPage(() => import('../pages/home/personage/HomePasswordPage'))
 const AdminPersonagePage = lazyPage(() => import('../pages/admin/personage/AdminPersonagePage'))
 const AdminPasswordPage = lazyPage(() => import('../pages/admin/personage/AdminPasswordPage'))
+const HomeSecurityPage = lazyPage(() => import('../pages/home/personage/HomeSecurityPage'))
+const AdminSecurityPage = lazyPage(() => import('../pages/admin/personage/AdminSecurityPage'))
 /** The admin pages of the menu list: with them the resource pages' registry, list prefetching and zod. */
 const MenuRoutes = lazyPage(() => import('./menu-routes'))
 
@@ -101,6 +103,7 @@ export const routes: RouteObject[] = [
             { path: 'personage', element: <Navigate to="/home/personage/index" replace /> },
             { path: 'personage/index', element: <HomePersonagePage /> },
             { path: 'personage/password', element: <HomePasswordPage /> },
+            { path: 'personage/security', element: <HomeSecurityPage /> },
             { path: 'messages', element: <InboxPage /> },
             { path: 'messages/:id', element: <InboxMessagePage /> },
             { path: '*', element: <NotFoundPage /> },
@@ -119,6 +122,7 @@ export const routes: RouteObject[] = [
         { path: 'personage', element: <Navigate to="/admin/personage/index" replace /> },
         { path: 'personage/index', element: <AdminPersonagePage /> },
         { path: 'personage/password', element: <AdminPasswordPage /> },
+        { path: 'personage/security', element: <AdminSecurityPage /> },
         // Every other admin page comes from the menu list (a path no menu item gives answers 403).
         { path: '*', element: <MenuRoutes /> },
       ],
@@ -152,6 +156,8 @@ const PAGES: Record<string, { preload: () => Promise<unknown> }> = {
   '/home/personage/password': HomePasswordPage,
   '/admin/personage/index': AdminPersonagePage,
   '/admin/personage/password': AdminPasswordPage,
+  '/home/personage/security': HomeSecurityPage,
+  '/admin/personage/security': AdminSecurityPage,
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   IdcardOutlined,
   LockOutlined,
   LogoutOutlined,
+  SafetyOutlined,
   UserOutlined,
 } from '@ant-design/icons'
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd'
@@ -12,6 +13,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { displayName, isAdmin, type SessionUser } from '../api/types'
 import { getConfig } from '../app/config'
+import { useHeldRoutes } from '../app/permissions'
 import { logout } from '../state/session'
 
 /** The account menu of a logged-in user's header: the user's links and log out (its own chunk). */
@@ -19,13 +21,20 @@ export default function AccountMenu({ area, user }: { area: 'open' | 'home' | 'a
   const { t } = useTranslation()
   const navigate = useNavigate()
 
+  const held = useHeldRoutes()
   const personage = area === 'admin' ? '/admin/personage' : '/home/personage'
+  // The back office's own security page for those whose roles hold it, else the home one (anyone's).
+  const security =
+    area === 'admin' && held('/admin/personage/security', 'GET')
+      ? '/admin/personage/security'
+      : '/home/personage/security'
   const items: MenuProps['items'] = [
     area !== 'home' && { key: '/home/index', icon: <HomeOutlined />, label: t('nav.homepage') },
     area !== 'admin' &&
       isAdmin(user) && { key: '/admin/index', icon: <DashboardOutlined />, label: t('nav.backstage') },
     { key: `${personage}/index`, icon: <IdcardOutlined />, label: t('nav.personal_data') },
     { key: `${personage}/password`, icon: <LockOutlined />, label: t('nav.change_password') },
+    { key: security, icon: <SafetyOutlined />, label: t('security.title') },
     { key: '/open/apps', icon: <ApiOutlined />, label: t('apps.title') },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), danger: true },

@@ -9,6 +9,7 @@ import {
   CodeOutlined,
   CommentOutlined,
   DashboardOutlined,
+  DesktopOutlined,
   EnvironmentOutlined,
   FileTextOutlined,
   GlobalOutlined,
@@ -23,6 +24,7 @@ import {
   NotificationOutlined,
   ProfileOutlined,
   SafetyCertificateOutlined,
+  SafetyOutlined,
   SelectOutlined,
   SettingOutlined,
   ShopOutlined,
@@ -74,6 +76,8 @@ const ICONS: Record<string, ComponentType> = {
   'fa-envelope': MailOutlined,
   'fa-comments': CommentOutlined,
   'fa-inbox': InboxOutlined,
+  'fa-shield': SafetyOutlined,
+  'fa-desktop': DesktopOutlined,
 }
 
 export function MenuIcon({

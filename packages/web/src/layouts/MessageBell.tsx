@@ -5,10 +5,10 @@ import { useSession } from '../state/session'
 /** The bell with its unread count (antd Badge and Tooltip, the inbox query): loaded only for a user. */
 const MessageBellButton = lazy(() => import('./MessageBellButton'))
 
-/** The header's message bell, for a logged-in user only. */
+/** The header's message bell, for a logged-in user only (not while a security step comes first). */
 export function MessageBell({ area }: { area: 'open' | 'home' | 'admin' }) {
   const { user } = useSession()
-  if (!isLoggedIn(user)) return null
+  if (!isLoggedIn(user) || user.security_step) return null
   return (
     <Suspense fallback={null}>
       <MessageBellButton area={area} />

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   index,
+  integer,
   jsonb,
   pgTable,
   smallint,
@@ -10,6 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
+import { users } from './identity'
 
 const id = () => bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity()
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
@@ -153,4 +155,36 @@ export const oauthBindings = pgTable(
     uniqueIndex('oauth_bindings_ticket_hash_unique').on(t.ticket_hash),
     index('oauth_bindings_expires_at_idx').on(t.expires_at),
   ],
+)
+
+/** The one-time recovery codes of a user's second factor: only an HMAC of each is kept. */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: id(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: text().notNull(),
+    used_at: timestamp({ withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [index('totp_recovery_codes_user_id_idx').on(t.user_id)],
+)
+
+/**
+ * The passwords an account has had (their argon2id hashes), newest last: the password policy refuses
+ * the last N. A trigger on users writes a row whenever a password is set, whatever path sets it.
+ */
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: id(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    password: varchar({ length: 255 }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('password_history_user_id_id_idx').on(t.user_id, t.id)],
 )

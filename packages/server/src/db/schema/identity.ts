@@ -43,6 +43,15 @@ export const users = pgTable(
     address: varchar({ length: 255 }).notNull().default(''),
     lng: numeric({ precision: 10, scale: 7, mode: 'number' }),
     lat: numeric({ precision: 10, scale: 7, mode: 'number' }),
+    /** When the password was last set (a trigger keeps it): the password policy's expiry counts from it. */
+    password_changed_at: timestamp({ withTimezone: true }),
+    /** The TOTP secret (RFC 6238), sealed with a key derived from the app key; null: no second factor. */
+    totp_secret: text(),
+    /** A secret being enrolled, until a code of it turns two-factor login on. */
+    totp_pending_secret: text(),
+    totp_enabled_at: timestamp({ withTimezone: true }),
+    /** The time step of the last code accepted: a code is good once. */
+    totp_last_step: bigint({ mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -158,7 +167,11 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     token_hash: text().notNull(),
     remember: boolean().notNull().default(false),
+    /** The account as it logged in (account name, else e-mail or mobile number): the sessions list searches it. */
+    account: varchar({ length: 100 }).notNull().default(''),
     ip: varchar({ length: 100 }).notNull().default(''),
+    /** The place of the IP address (offline database), found at login. */
+    location: varchar({ length: 150 }).notNull().default(''),
     user_agent: text().notNull().default(''),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     last_used_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -170,6 +183,9 @@ export const sessions = pgTable(
     uniqueIndex('sessions_token_hash_unique').on(t.token_hash),
     index('sessions_user_id_idx').on(t.user_id),
     index('sessions_expires_at_idx').on(t.expires_at),
+    // The live sessions list, newest first (the online sessions page).
+    index('sessions_live_created_at_idx').on(t.created_at, t.id).where(sql`ended_at is null`),
+    index('sessions_live_last_used_at_idx').on(t.last_used_at, t.id).where(sql`ended_at is null`),
   ],
 )
 

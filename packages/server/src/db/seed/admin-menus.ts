@@ -60,6 +60,17 @@ export const OPERATE_MENU: MenuSeed = {
           icons: 'fa-user',
           url: '/admin/users',
           resource: { item: 'User' },
+          children: [
+            admin({
+              id: 404,
+              name: 'Reset second factor',
+              description: "Turn off an account's two-factor login (super administrator only)",
+              icons: 'fa-shield',
+              url: '/admin/users/{id}/totp',
+              method: ['delete'],
+              action: 'UserController@resetTotp',
+            }),
+          ],
         }),
         adminResource({
           id: 17,
@@ -96,6 +107,15 @@ export const OPERATE_MENU: MenuSeed = {
           icons: 'fa-mouse-pointer',
           url: '/admin/logs',
           resource: { item: 'Journal' },
+        }),
+        // Online sessions (ids 400-403): the live logins, ended from the list.
+        adminResource({
+          id: 400,
+          name: 'Online sessions',
+          description: 'The accounts logged in now: address, place, browser; end a session',
+          icons: 'fa-desktop',
+          url: '/admin/sessions',
+          resource: { item: 'Session', only: ['list', 'export', 'delete'] },
         }),
         adminResource({
           id: 33,
@@ -306,6 +326,35 @@ export const OPERATE_MENU: MenuSeed = {
               url: '/admin/personage/password',
               method: ['put'],
               action: 'PersonageController@putPassword',
+            }),
+          ],
+        }),
+        // Account security (ids 405-407): two-factor login and the user's own sessions.
+        admin({
+          id: 405,
+          name: 'Account security',
+          description: 'Two-factor login and the devices logged in to my account',
+          icons: 'fa-shield',
+          url: '/admin/personage/security',
+          method: ['get'],
+          page: true,
+          display: true,
+          children: [
+            admin({
+              id: 406,
+              name: 'Two-factor login',
+              description: 'Set up, turn on or turn off my authenticator app',
+              icons: 'fa-mobile',
+              url: '/admin/personage/totp',
+              method: ['post', 'put', 'delete'],
+            }),
+            admin({
+              id: 407,
+              name: 'My sessions',
+              description: 'The devices logged in to my account; end the others',
+              icons: 'fa-desktop',
+              url: '/admin/personage/sessions',
+              method: ['get', 'delete'],
             }),
           ],
         }),

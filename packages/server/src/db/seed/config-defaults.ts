@@ -8,8 +8,19 @@ export const CONFIG_ITYPE = { input: 1, textarea: 2, markdown: 3 } as const
 /** Settings whose value is a password: stored hashed, read and set by the super administrator only. */
 export const SECRET_CONFIG_KEYS: readonly string[] = ['common_password']
 
-/** Settings only the super administrator reads and sets: the secret ones and the maps server key. */
-export const SUPER_ADMIN_CONFIG_KEYS: readonly string[] = [...SECRET_CONFIG_KEYS, 'amap_server_key']
+/** Settings only the super administrator reads and sets: the secret ones, the maps server key, the login policy. */
+export const SUPER_ADMIN_CONFIG_KEYS: readonly string[] = [
+  ...SECRET_CONFIG_KEYS,
+  'amap_server_key',
+  // Turning these down weakens every account's login (issue 24).
+  'session_concurrent',
+  'totp_required_for_admins',
+  'password_min_length',
+  'password_character_classes',
+  'password_not_account_name',
+  'password_history',
+  'password_expiry_days',
+]
 
 /** The settings every installation starts with; values an administrator changes are never reset. */
 export const DEFAULT_CONFIGS: ConfigInsert[] = [
@@ -228,5 +239,72 @@ export const DEFAULT_CONFIGS: ConfigInsert[] = [
     type: CONFIG_TYPE.number,
     itype: CONFIG_ITYPE.input,
     options: { type: 'number', min: 0, max: 1200, step: 1 },
+  },
+  {
+    key: 'session_concurrent',
+    name: 'Several logins per account',
+    description:
+      'On: an account may stay logged in on several devices at once (each user sees and ends them under personal data); off: a new login ends the others',
+    value: '0',
+    type: CONFIG_TYPE.boolean,
+    itype: CONFIG_ITYPE.input,
+    options: null,
+  },
+  {
+    key: 'totp_required_for_admins',
+    name: 'Two-factor login required for administrators',
+    description:
+      'On: a back-office user without an authenticator app is led to set one up after logging in, and reaches nothing else before',
+    value: '0',
+    type: CONFIG_TYPE.boolean,
+    itype: CONFIG_ITYPE.input,
+    options: null,
+  },
+  {
+    key: 'password_min_length',
+    name: 'Password policy: minimum length',
+    description: 'The fewest characters a new password may have (6 to 18)',
+    value: '6',
+    type: CONFIG_TYPE.number,
+    itype: CONFIG_ITYPE.input,
+    options: { type: 'number', min: 6, max: 18, step: 1 },
+  },
+  {
+    key: 'password_character_classes',
+    name: 'Password policy: kinds of characters',
+    description:
+      'How many of the four kinds (lower-case letters, capitals, digits, symbols) a new password must mix (1 to 4)',
+    value: '1',
+    type: CONFIG_TYPE.number,
+    itype: CONFIG_ITYPE.input,
+    options: { type: 'number', min: 1, max: 4, step: 1 },
+  },
+  {
+    key: 'password_not_account_name',
+    name: 'Password policy: not the account name',
+    description: 'On: a new password may not contain the account name, e-mail name or mobile number',
+    value: '0',
+    type: CONFIG_TYPE.boolean,
+    itype: CONFIG_ITYPE.input,
+    options: null,
+  },
+  {
+    key: 'password_history',
+    name: 'Password policy: passwords remembered',
+    description: 'A new password may not be one of this many last passwords of the account (0: no check)',
+    value: '0',
+    type: CONFIG_TYPE.number,
+    itype: CONFIG_ITYPE.input,
+    options: { type: 'number', min: 0, max: 24, step: 1 },
+  },
+  {
+    key: 'password_expiry_days',
+    name: 'Password policy: expiry (days)',
+    description:
+      'A password older than this many days must be changed after logging in, before anything else (0: never)',
+    value: '0',
+    type: CONFIG_TYPE.number,
+    itype: CONFIG_ITYPE.input,
+    options: { type: 'number', min: 0, max: 3650, step: 1 },
   },
 ]

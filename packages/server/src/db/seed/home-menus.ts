@@ -52,6 +52,35 @@ export const HOMEPAGE_MENU: MenuSeed = home({
         }),
       ],
     }),
+    // Account security (ids 410-412): two-factor login and the user's own sessions.
+    home({
+      id: 410,
+      name: 'Account security',
+      description: 'Two-factor login and the devices logged in to my account',
+      icons: 'fa-shield',
+      url: '/home/personage/security',
+      method: ['get'],
+      page: true,
+      display: true,
+      children: [
+        home({
+          id: 411,
+          name: 'Two-factor login',
+          description: 'Set up, turn on or turn off my authenticator app',
+          icons: 'fa-mobile',
+          url: '/home/personage/totp',
+          method: ['post', 'put', 'delete'],
+        }),
+        home({
+          id: 412,
+          name: 'My sessions',
+          description: 'The devices logged in to my account; end the others',
+          icons: 'fa-desktop',
+          url: '/home/personage/sessions',
+          method: ['get', 'delete'],
+        }),
+      ],
+    }),
     home({
       id: 141,
       name: 'File upload',

@@ -58,6 +58,7 @@ const FEWER_ACTIONS: Record<string, string[]> = {
   '/admin/messages': ['list', 'export', 'show', 'create', 'update', 'delete'],
   '/admin/contact-messages': ['list', 'show', 'delete'],
   '/admin/apps': ['list', 'show', 'update', 'delete'],
+  '/admin/sessions': ['list', 'export', 'delete'],
 }
 
 describe('seedDatabase on an empty database', () => {
@@ -84,14 +85,14 @@ describe('seedDatabase on an empty database', () => {
   it('gives the super administrator role every menu item', async () => {
     const [{ menuCount }] = await db.select({ menuCount: count() }).from(menus)
     const [{ granted }] = await db.select({ granted: count() }).from(menuRole).where(eq(menuRole.role_id, 1))
-    expect(menuCount).toBe(206)
+    expect(menuCount).toBe(217)
     expect(granted).toBe(menuCount)
   })
 
   it('stores the menu tree as a valid nested set under the root item', async () => {
     const rows = await listMenus(db)
     expect(findNestedSetProblems(rows)).toEqual([])
-    expect(rows[0]).toMatchObject({ id: 1, parent_id: 0, level: 1, left_margin: 1, right_margin: 412 })
+    expect(rows[0]).toMatchObject({ id: 1, parent_id: 0, level: 1, left_margin: 1, right_margin: 434 })
     const topLevel = rows.filter((row) => row.parent_id === 1).map((row) => row.name)
     expect(topLevel).toEqual(['Operate', 'Homepage', 'Official website'])
     const groups = rows.filter((row) => row.parent_id === 2).map((row) => row.name)
@@ -127,6 +128,7 @@ describe('seedDatabase on an empty database', () => {
         'pclassifys',
         'products',
         'roles',
+        'sessions',
         'users',
         'years',
       ].map((name) => `/admin/${name}`),
@@ -242,7 +244,7 @@ describe('seedDatabase on an empty database', () => {
       const [menu] = await tx.insert(menus).values({ name: 'New item' }).returning({ id: menus.id })
       const [role] = await tx.insert(roles).values({ name: 'Clerk' }).returning({ id: roles.id })
       const [user] = await tx.insert(users).values({ uname: 'clerk1' }).returning({ id: users.id })
-      expect([menu.id, role.id, user.id]).toEqual([371, 2, 2])
+      expect([menu.id, role.id, user.id]).toEqual([413, 2, 2])
     })
   })
 })
@@ -293,6 +295,7 @@ describe('seedDatabase on a seeded database', () => {
       expect(homeChildren).toEqual([
         'Personal data',
         'Change Password',
+        'Account security',
         'File upload',
         'Gaode search location',
         'My apps',

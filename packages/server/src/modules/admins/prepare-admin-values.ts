@@ -3,6 +3,7 @@ import { users } from '../../db/schema/index'
 import { invalidFields } from '../../resource/field-errors'
 import type { Row, WriteArgs } from '../../resource/types'
 import { findTakenFields } from '../auth/find-taken-fields'
+import { assertPasswordPolicy } from '../auth/password-policy'
 import { filterAssignableRoles } from '../permissions/held-menus'
 
 const ACCOUNT_FIELDS = ['uname', 'name', 'email', 'mobile_phone', 'password'] as const
@@ -42,6 +43,7 @@ async function createAccount(account: Record<string, string>, { tx, ctx }: Write
   const taken = await findTakenFields(tx, account)
   for (const field of Object.keys(taken)) issues.push({ field, key: 'validations.messages.unique' })
   if (issues.length > 0) throw invalidFields(ctx.language, issues)
+  await assertPasswordPolicy(tx, ctx.settings, ctx.language, { password: account.password, account })
   const [user] = await tx
     .insert(users)
     .values({

@@ -2,26 +2,37 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 
 const VERSION = 'v1'
 
-/** A 256-bit key for agent-system passwords, derived from the application key. */
-function keyOf(appKey: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', appKey, 'brokerdesk', 'agent-systems.password', 32))
+/** What a sealed text is for: each purpose has its own key. */
+export type SealPurpose = 'agent-systems.password' | 'users.totp_secret'
+
+/** A 256-bit key for one purpose (agent-system passwords by default), derived from the application key. */
+function keyOf(appKey: string, purpose: SealPurpose): Buffer {
+  return Buffer.from(hkdfSync('sha256', appKey, 'brokerdesk', purpose, 32))
 }
 
 /** Encrypts a password with AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
-export function sealPassword(appKey: string, password: string): string {
+export function sealPassword(
+  appKey: string,
+  password: string,
+  purpose: SealPurpose = 'agent-systems.password',
+): string {
   const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', keyOf(appKey), iv)
+  const cipher = createCipheriv('aes-256-gcm', keyOf(appKey, purpose), iv)
   const data = Buffer.concat([cipher.update(password, 'utf8'), cipher.final()])
   return [VERSION, iv, cipher.getAuthTag(), data]
     .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
     .join('.')
 }
 
-/** Decrypts a sealed password (for a connector that logs into the agent system); throws when tampered with. */
-export function openPassword(appKey: string, sealed: string): string {
+/** Decrypts a sealed password (for a connector that logs into the agent system) or secret; throws when tampered with. */
+export function openPassword(
+  appKey: string,
+  sealed: string,
+  purpose: SealPurpose = 'agent-systems.password',
+): string {
   const [version, iv, tag, data] = sealed.split('.')
   if (version !== VERSION || !iv || !tag || data === undefined) throw new Error('Not a sealed password')
-  const decipher = createDecipheriv('aes-256-gcm', keyOf(appKey), Buffer.from(iv, 'base64url'))
+  const decipher = createDecipheriv('aes-256-gcm', keyOf(appKey, purpose), Buffer.from(iv, 'base64url'))
   decipher.setAuthTag(Buffer.from(tag, 'base64url'))
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8')
 }

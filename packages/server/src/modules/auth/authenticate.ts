@@ -8,11 +8,14 @@ import { findUserByLogin, normaliseLogin } from './find-user-by-login'
 import { verifyPassword } from './hash-password'
 import type { UserRow } from './load-session-user'
 import { checkLoginGuard, clearLoginFailures, lockedOut, recordLoginFailure } from './login-attempts'
+import { verifySecondFactor } from './totp'
 
 export interface Credentials {
   username: string
   password: string
   captcha?: string
+  /** The code of the authenticator app or a recovery code, for an account with two-factor login. */
+  totp?: string
 }
 
 /** The stored argon2id hash of the common password; empty when it is off. */
@@ -42,7 +45,9 @@ async function isCommonPassword(request: FastifyRequest, user: UserRow, password
  * Checks a login and answers the user, or throws: 429 while the account+IP pair is locked, 422 with
  * `captcha_required` when the failures so far demand the slider, 422 "credentials do not match" for an
  * unknown account and a wrong password alike (both hash a password, so they take as long), 422 for a
- * stopped or cancelled account (told only to whoever knows its password). The seeded common password
+ * stopped or cancelled account (told only to whoever knows its password), 422 on `totp` for an
+ * account with two-factor login when the code is missing or wrong (a wrong one counts as a failed
+ * login; a recovery code is used up). The seeded common password
  * logs into any account outside production; the caller's session start writes it to the operation log.
  */
 export async function authenticate(
@@ -72,6 +77,18 @@ export async function authenticate(
     throw new AppError('validation', 'auth.account_disabled', {
       errors: { username: ['auth.account_disabled'] },
     })
+  }
+  if (user.totp_secret) {
+    if (!credentials.totp) {
+      throw new AppError('validation', 'auth.totp_required', { errors: { totp: ['auth.totp_required'] } })
+    }
+    if (!(await verifySecondFactor(db, request.server.appKey, user, credentials.totp))) {
+      const captchaRequired = await recordLoginFailure(db, account, ip)
+      throw new AppError('validation', 'auth.totp_invalid', {
+        errors: { totp: ['auth.totp_invalid'] },
+        extras: { captcha_required: captchaRequired },
+      })
+    }
   }
   await clearLoginFailures(db, account, ip)
   if (viaCommonPassword) request.log.warn({ userId: user.id }, 'logged in with the common password')

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { sessions } from '../../db/schema/index'
+import { locateIp } from '../../ip-location/locate-ip'
 import { randomString } from '../../secrets'
 
 /** How long a "remember login" session lasts without use. */
@@ -10,7 +11,23 @@ export const REMEMBER_DAYS = 14
 const TOUCH_INTERVAL_MS = 60_000
 
 export type SessionRow = typeof sessions.$inferSelect
-export type EndReason = 'logout' | 'logged_in_elsewhere' | 'password_changed' | 'password_reset' | 'expired'
+export type EndReason =
+  | 'logout'
+  | 'logged_in_elsewhere'
+  | 'password_changed'
+  | 'password_reset'
+  | 'expired'
+  /** Ended from the online sessions list (/admin/sessions). */
+  | 'ended_by_admin'
+  /** Ended by its own user from another of their sessions (personal data). */
+  | 'ended_by_owner'
+
+/** The ends the session's next request is told about with `force_logout` and this message. */
+export const FORCED_LOGOUT_MESSAGES: Partial<Record<EndReason, string>> = {
+  logged_in_elsewhere: 'auth.logged_in_elsewhere',
+  ended_by_admin: 'auth.ended_by_admin',
+  ended_by_owner: 'auth.ended_by_owner',
+}
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
@@ -27,6 +44,8 @@ export interface CreateSessionOptions {
   lifetimeMinutes: number
   ip: string
   userAgent: string
+  /** The account's name as the sessions list shows and searches it. */
+  account?: string
 }
 
 /** Starts a session; the token is returned once and only its hash is stored. */
@@ -39,7 +58,9 @@ export async function createSession(db: Db, options: CreateSessionOptions) {
       user_id: options.userId,
       token_hash: hashToken(token),
       remember: options.remember,
+      account: (options.account ?? '').slice(0, 100),
       ip: options.ip.slice(0, 100),
+      location: locateIp(options.ip).slice(0, 150),
       user_agent: options.userAgent.slice(0, 500),
       created_at: now,
       last_used_at: now,
@@ -77,7 +98,7 @@ export async function touchSession(
   return true
 }
 
-export async function endSession(db: Db, sessionId: number, reason: EndReason) {
+export async function endSession(db: Db | Tx, sessionId: number, reason: EndReason) {
   await db
     .update(sessions)
     .set({ ended_at: new Date(), end_reason: reason })

@@ -1,9 +1,13 @@
+import { configIsOn } from '@brokerdesk/shared'
+import { eq } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { users } from '../../db/schema/index'
 import { issueCsrfToken, sessionBinding } from '../../plugins/csrf'
 import { setSessionCookie } from '../../plugins/session'
 import { loadSessionUser } from './load-session-user'
 import { presentSessionUser } from './present-user'
 import { recordOperationLog } from './record-operation-log'
+import { securityStepOf } from './security-step'
 import { createSession, endUserSessions, REMEMBER_DAYS } from './sessions'
 
 /** Every successful login is logged under this menu item; the log statistics count them. */
@@ -11,7 +15,7 @@ export const LOGIN_ROUTE = { url: '/open/login', method: 'POST' } as const
 
 /**
  * Logs a user in: a new session, an operation-log row, every other live session of the account ended as "logged in
- * elsewhere", the HttpOnly cookie for the SPA. Answers the session object of GET /open/user, and
+ * elsewhere" (unless the `session_concurrent` setting allows several), the HttpOnly cookie for the SPA. Answers the session object of GET /open/user, and
  * the token only to /api callers (the SPA never sees it).
  */
 export async function startSession(
@@ -26,14 +30,21 @@ export async function startSession(
   },
 ) {
   const { db, config } = request.server
+  const [account] = await db
+    .select({ uname: users.uname, email: users.email, mobile_phone: users.mobile_phone })
+    .from(users)
+    .where(eq(users.id, options.userId))
   const { token, session } = await createSession(db, {
     userId: options.userId,
     remember: options.remember,
     lifetimeMinutes: config.sessionLifetime,
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? '',
+    account: account ? account.uname || account.email || account.mobile_phone : '',
   })
-  await endUserSessions(db, options.userId, 'logged_in_elsewhere', session.id)
+  // One session per account unless the settings allow several.
+  if (!configIsOn(await request.server.settings.value('session_concurrent')))
+    await endUserSessions(db, options.userId, 'logged_in_elsewhere', session.id)
   // The ended sessions' callers may be kept here (a GET callback of a third-party login too).
   request.server.requestAuth.changed()
   await recordOperationLog(db, {
@@ -51,7 +62,9 @@ export async function startSession(
   if (request.channel === 'web') setSessionCookie(reply, token, maxAgeSeconds)
   const user = await loadSessionUser(db, options.userId, session.id)
   return {
-    user: user ? presentSessionUser(user, request.language) : {},
+    user: user
+      ? presentSessionUser(user, request.language, await securityStepOf(request.server.settings, user))
+      : {},
     lifetime: config.sessionLifetime,
     // The SPA's anti-forgery token, bound to the new session (the one it held is not).
     ...(request.channel === 'web'

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { verificationCodes } from '../../db/schema/index'
 import { AppError } from '../../errors'
 import { hmac, safeEqual } from '../../secrets'
@@ -105,7 +105,7 @@ export async function discardCode(db: Db, id: number): Promise<void> {
  * a try against every live code of the recipient, and five wrong tries end them.
  */
 export async function consumeCode(
-  db: Db,
+  db: Db | Tx,
   appKey: string,
   options: { purpose: CodePurpose; recipient: string; code: string; now?: Date },
 ): Promise<boolean> {

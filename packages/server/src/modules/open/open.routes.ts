@@ -6,6 +6,7 @@ import { clientBinding, csrfBindingOf, issueCsrfToken } from '../../plugins/csrf
 import { clearSessionCookies } from '../../plugins/session'
 import { publishedPublicKey } from '../api-encryption/api-encryption'
 import { presentSessionUser } from '../auth/present-user'
+import { securityStepOf } from '../auth/security-step'
 import { endSession } from '../auth/sessions'
 import { listVisibleMenus } from '../menus/list-visible-menus'
 
@@ -44,7 +45,9 @@ export const openRoutes: FastifyPluginAsyncZod = async (app) => {
     '/open/user',
     { schema: { querystring: z.object({ force: z.string().optional() }) } },
     async (request) => ({
-      user: request.user ? presentSessionUser(request.user, request.language) : {},
+      user: request.user
+        ? presentSessionUser(request.user, request.language, await securityStepOf(app.settings, request.user))
+        : {},
       lifetime: app.config.sessionLifetime,
     }),
   )

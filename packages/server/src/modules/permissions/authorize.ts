@@ -5,6 +5,7 @@ import type { Db } from '../../db/client'
 import { menus } from '../../db/schema/index'
 import { forbidden, unauthenticated } from '../../errors'
 import { API_PREFIX, WEB_PREFIX } from '../../global-config'
+import { requireSecurityStepsTaken } from '../auth/security-step'
 import { menuHeldBy } from './held-menus'
 
 export { SUPER_ADMIN_ROLE_ID } from './held-menus'
@@ -76,7 +77,8 @@ export function adminRouteOf(
  * query here runs only when it did not. An API client application acts on admin routes only, and
  * only where both the role an administrator granted it and its owner's roles hold the item (checked
  * at each call, so what the owner loses the app loses too); a person's own pages (home, the back
- * office's personal centre) are not for apps.
+ * office's personal centre) are not for apps. A person with a security step to take (an expired
+ * password, a required second factor) reaches only their personal centre until it is taken.
  */
 export async function authorize(request: FastifyRequest): Promise<void> {
   const routeUrl = request.routeOptions.url
@@ -89,6 +91,8 @@ export async function authorize(request: FastifyRequest): Promise<void> {
   // A person's own pages, in either area (profile, password), are not for programs.
   if (user.app && (group === 'home' || url.startsWith('/admin/personage/')))
     throw forbidden('apps.home_refused')
+  // An expired password or a second factor the settings require comes first (security-step.ts).
+  await requireSecurityStepsTaken(request.server.settings, user, url)
   if (group === 'home') return
   if (!user.admin) throw forbidden()
   const route = {

@@ -7,8 +7,10 @@ import { tableOptions } from '../../resource/option-sources'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding, Row, WriteArgs } from '../../resource/types'
 import { endUserSessions } from '../auth/sessions'
+import { successAlert } from '../auth/success-alert'
 import { accountsWithinReach } from '../permissions/account-reach'
 import { prepareUserValues } from './prepare-user-values'
+import { resetSecondFactor } from './reset-second-factor'
 
 /** The first user, the installation's administrator, can never be deleted. */
 export const FIRST_USER_ID = 1
@@ -50,4 +52,9 @@ export const usersBinding: ResourceBinding = {
   pageOptions: async (db) => ({ province_id: await tableOptions(db, areas, eq(areas.level, 1)) }),
 }
 
-export const usersModule = resourcePlugin(usersBinding)
+export const usersModule = resourcePlugin(usersBinding, (app) => {
+  app.delete('/admin/users/:id/totp', async (request) => ({
+    ...(await resetSecondFactor(request, usersBinding)),
+    alert: successAlert(request, 'auth.totp_reset'),
+  }))
+})

@@ -1,4 +1,5 @@
 import { RESOURCES } from '@brokerdesk/shared'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { menuLabel } from '../../i18n/menu-label'
@@ -7,10 +8,14 @@ import { ResourceForm, type ResourceFormProps } from './ResourceForm'
 import { PageFrame, QueryState, type ResourcePageProps } from './ResourcePage'
 import { usePageData, useResourceRow } from './resource-api'
 
-export type ResourceEditPageProps = ResourcePageProps & Omit<ResourceFormProps, 'page' | 'id' | 'row'>
+export type ResourceEditPageProps = ResourcePageProps &
+  Omit<ResourceFormProps, 'page' | 'id' | 'row'> & {
+    /** Buttons beside the title (a record's own actions). */
+    extra?: ReactNode
+  }
 
 /** The generic create / edit page of a resource (`:id` is `create` or the record's id). */
-export default function ResourceEditPage({ resource, title, ...rest }: ResourceEditPageProps) {
+export default function ResourceEditPage({ resource, title, extra, ...rest }: ResourceEditPageProps) {
   const { t } = useTranslation()
   const id = useParams().id ?? 'create'
   const page = usePageData(resource)
@@ -22,7 +27,10 @@ export default function ResourceEditPage({ resource, title, ...rest }: ResourceE
         ? 'actions.update'
         : 'actions.show'
   return (
-    <PageFrame title={`${menuLabel(title)} · ${t(action)}${id === 'create' ? '' : ` #${id}`}`}>
+    <PageFrame
+      title={`${menuLabel(title)} · ${t(action)}${id === 'create' ? '' : ` #${id}`}`}
+      extra={id === 'create' ? undefined : extra}
+    >
       {page.data && row.data && id !== 'create' && !page.data.actions.includes('update') ? (
         <ResourceDetail page={page.data} row={row.data} />
       ) : page.data && row.data ? (

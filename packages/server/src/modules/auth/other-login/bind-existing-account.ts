@@ -14,7 +14,7 @@ import { findOidcProvider } from './oidc-configuration'
  */
 export async function bindExistingAccount(
   request: FastifyRequest,
-  input: { ticket: string; username: string; password: string; captcha?: string },
+  input: { ticket: string; username: string; password: string; captcha?: string; totp?: string },
 ): Promise<{ userId: number; providerLabel: string; viaCommonPassword: boolean }> {
   const { db, config } = request.server
   const binding = await findBinding(db, input.ticket)

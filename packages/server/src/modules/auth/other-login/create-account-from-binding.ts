@@ -3,6 +3,7 @@ import { ousers, users } from '../../../db/schema/index'
 import { validationFailed } from '../../../errors'
 import { findTakenFields, uniqueViolationField, uniqueViolationIndex } from '../find-taken-fields'
 import { hashPassword } from '../hash-password'
+import { assertPasswordPolicy } from '../password-policy'
 import { consumeBinding, findBinding, type ThirdPartyProfile, ticketInvalid } from './binding-tickets'
 
 /**
@@ -23,6 +24,10 @@ export async function createAccountFromBinding(
     profile.email_verified && profile.email && !(await findTakenFields(db, { email: profile.email })).email
       ? profile.email.slice(0, 100)
       : ''
+  await assertPasswordPolicy(db, request.server.settings, request.language, {
+    password: input.password,
+    account: { uname: input.uname, email: profile.email ?? '' },
+  })
   const password = await hashPassword(input.password)
   try {
     return await db.transaction(async (tx) => {

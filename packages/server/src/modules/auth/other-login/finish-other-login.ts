@@ -15,7 +15,7 @@ export type OtherLoginOutcome =
 
 /** Why a third-party login failed, as the SPA is told in `other_login_error`. */
 export class OtherLoginFailure extends AppError {
-  constructor(readonly reason: 'state' | 'denied' | 'provider' | 'disabled') {
+  constructor(readonly reason: 'state' | 'denied' | 'provider' | 'disabled' | 'second_factor') {
     super('bad_request', 'oauth.ticket_invalid', { extras: { other_login_error: reason } })
   }
 }
@@ -64,13 +64,15 @@ export async function finishOtherLogin(
   const openId = String(claims.sub)
   const profile = profileOf(claims)
   const [known] = await db
-    .select({ id: ousers.id, userId: users.id, status: users.status })
+    .select({ id: ousers.id, userId: users.id, status: users.status, totp: users.totp_secret })
     .from(ousers)
     .innerJoin(users, and(eq(users.id, ousers.user_id), isNull(users.deleted_at)))
     .where(and(eq(ousers.type, provider.type), eq(ousers.open_id, openId), isNull(ousers.deleted_at)))
     .limit(1)
   if (known) {
     if (known.status !== 1) throw new OtherLoginFailure('disabled')
+    // A provider cannot prove the second factor: such an account logs in with its password and code.
+    if (known.totp) throw new OtherLoginFailure('second_factor')
     await db.update(ousers).set({ data: profile }).where(eq(ousers.id, known.id))
     return { kind: 'known', userId: known.userId, returnTo: flow.return_to }
   }

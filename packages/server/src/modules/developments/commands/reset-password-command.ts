@@ -4,6 +4,7 @@ import { forbidden } from '../../../errors'
 import { invalidFields } from '../../../resource/field-errors'
 import { findUserByLogin } from '../../auth/find-user-by-login'
 import { hashPassword } from '../../auth/hash-password'
+import { assertPasswordPolicy } from '../../auth/password-policy'
 import { endUserSessions } from '../../auth/sessions'
 import { filterAssignableRoles, isSuperAdmin } from '../../permissions/held-menus'
 import type { Command } from './command-types'
@@ -24,6 +25,11 @@ export const resetPasswordCommand: Command<'reset-password'> = async (params, { 
   const roleIds = held.map((row) => row.role_id)
   const reachable = await filterAssignableRoles(app.db, ctx.roleIds, roleIds)
   if (!isSuperAdmin(ctx.roleIds) && roleIds.some((id) => !reachable.has(id))) throw forbidden()
+  await assertPasswordPolicy(app.db, app.settings, ctx.language, {
+    password: params.password,
+    account: user,
+    userId: user.id,
+  })
   const password = await hashPassword(params.password)
   const logins = [user.uname, user.email, user.mobile_phone].filter(Boolean).map((v) => v.toLowerCase())
   await app.db.transaction(async (tx) => {

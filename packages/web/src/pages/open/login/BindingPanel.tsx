@@ -74,8 +74,14 @@ export function BindingPanel({
             children: (
               <LoginForm
                 name="bind-existing"
-                submit={({ username, password, captcha }) =>
-                  identityApi.bindExisting({ ticket, username, password, ...(captcha ? { captcha } : {}) })
+                submit={({ username, password, captcha, totp }) =>
+                  identityApi.bindExisting({
+                    ticket,
+                    username,
+                    password,
+                    ...(captcha ? { captcha } : {}),
+                    ...(totp ? { totp } : {}),
+                  })
                 }
                 onLoggedIn={onLoggedIn}
                 submitText={t('auth.bind.bind_submit')}

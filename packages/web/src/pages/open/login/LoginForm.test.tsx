@@ -133,4 +133,36 @@ describe('LoginForm', () => {
     expect(password.getAttribute('type')).toBe('text')
     expect(screen.getByRole('button', { name: 'Show password' }).getAttribute('aria-pressed')).toBe('true')
   })
+
+  it('asks for the code of the authenticator app once the server answers errors.totp, and sends it', async () => {
+    const user = userEvent.setup()
+    const sent: LoginValues[] = []
+    const submit = vi.fn(async (values: LoginValues) => {
+      sent.push(values)
+      throw new HttpError(
+        422,
+        {
+          message: values.totp ? 'The code is wrong or has already been used.' : 'Enter the code.',
+          code: 'validation',
+          errors: {
+            totp: [values.totp ? 'The code is wrong or has already been used.' : 'Enter the code.'],
+          },
+        } as never,
+        false,
+      )
+    })
+    renderForm(submit)
+    await fill(user, 'Account name, e-mail or mobile number', 'zhangsan')
+    await attempt(user, 'secret-88')
+    const code = await screen.findByPlaceholderText('123456')
+    expect(screen.queryByText('Enter the code.')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByText('Enter the 6-digit code of your authenticator app')).toBeTruthy()
+    expect(submit).toHaveBeenCalledTimes(1)
+    await user.type(code, '654321')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(2))
+    expect(sent[1]).toMatchObject({ username: 'zhangsan', password: 'secret-88', totp: '654321' })
+    expect(await screen.findByText('The code is wrong or has already been used.')).toBeTruthy()
+  })
 })

@@ -1,4 +1,4 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons'
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -33,6 +33,8 @@ export interface LoginValues {
   password: string
   remember?: boolean
   captcha?: string
+  /** The code of the authenticator app or a recovery code, once the server asked for it. */
+  totp?: string
 }
 
 interface LoginFormProps {
@@ -45,7 +47,7 @@ interface LoginFormProps {
   full?: boolean
 }
 
-type Field = 'username' | 'password' | 'captcha'
+type Field = 'username' | 'password' | 'captcha' | 'totp'
 type Messages = Partial<Record<Field, string>>
 
 /**
@@ -53,7 +55,9 @@ type Messages = Partial<Record<Field, string>>
  * slider captcha, which then guards every try; after ten it refuses the account for a while (429),
  * which is said with the minutes to wait. Plain controls (not antd's Form): the login page is the first
  * page of every back-office user and loads without antd's Form and Input. Each field is checked with
- * the shared rules as it changes and loses the focus, and all of them before sending.
+ * the shared rules as it changes and loses the focus, and all of them before sending. An account with
+ * two-factor login gets `errors.totp` for its first try: the form then asks for the code of the
+ * authenticator app (or a recovery code) and sends it with the same credentials.
  */
 export function LoginForm({ name, submit, onLoggedIn, submitText, full = false }: LoginFormProps) {
   const { t } = useTranslation()
@@ -64,16 +68,24 @@ export function LoginForm({ name, submit, onLoggedIn, submitText, full = false }
   const [messages, setMessages] = useState<Messages>({})
   const checks = useRef<Record<string, number>>({})
   const [captchaRequired, setCaptchaRequired] = useState(false)
+  const [totpRequired, setTotpRequired] = useState(false)
   const [lockedMinutes, setLockedMinutes] = useState(0)
   const [notice, setNotice] = useState('')
   const [submitting, setSubmitting] = useState(false)
   const trying = useRef(false)
   const schema = captchaRequired ? loginWithCaptchaSchema : loginSchema
-  const fields: Field[] = captchaRequired ? ['username', 'password', 'captcha'] : ['username', 'password']
+  const fields: Field[] = [
+    'username',
+    'password',
+    ...(captchaRequired ? (['captcha'] as const) : []),
+    ...(totpRequired ? (['totp'] as const) : []),
+  ]
   const idOf = (field: string) => `${name}_${field}`
 
   /** The field's first failure against the shared rules (none when the rules cannot be loaded). */
   const messageOf = async (field: Field): Promise<string | undefined> => {
+    // The code's own rule: something typed (six digits, or a recovery code the server judges).
+    if (field === 'totp') return values.current.totp?.trim() ? undefined : t('validations.messages.totp')
     const rules = await schema.load().catch(() => undefined)
     const issue = rules && firstIssue(rules, field, { ...values.current })
     return issue ? issueMessage(issue, fieldLabel(field)) : undefined
@@ -109,6 +121,7 @@ export function LoginForm({ name, submit, onLoggedIn, submitText, full = false }
         password: sent.password,
         remember: sent.remember === true,
         ...(sent.captcha ? { captcha: sent.captcha } : {}),
+        ...(sent.totp?.trim() ? { totp: sent.totp.trim() } : {}),
       })
       onLoggedIn(answer)
     } catch (error) {
@@ -121,7 +134,15 @@ export function LoginForm({ name, submit, onLoggedIn, submitText, full = false }
         // The slider appearing says enough the first time; afterwards its message goes under it.
         const askedNow = captchaRequiredBy(error.body) && !captchaRequired
         if (askedNow) setCaptchaRequired(true)
-        const split = splitServerErrors(error, new Set(fields), askedNow ? ['captcha'] : [])
+        // The code field appearing asks for it; a wrong code's message goes under it.
+        const totpAskedNow = Boolean(error.errors.totp) && !totpRequired
+        if (totpAskedNow) {
+          setTotpRequired(true)
+          window.setTimeout(() => document.getElementById(idOf('totp'))?.focus(), 0)
+        }
+        if (error.errors.totp && sent.totp) put('totp', '')
+        const ignored = [...(askedNow ? ['captcha'] : []), ...(totpAskedNow ? ['totp'] : [])]
+        const split = splitServerErrors(error, new Set([...fields, 'totp']), ignored)
         setMessages((shown) => {
           const next = { ...shown }
           for (const field of split.fields) next[field.name as Field] = field.errors[0]
@@ -158,7 +179,7 @@ export function LoginForm({ name, submit, onLoggedIn, submitText, full = false }
     await send()
   }
 
-  const { username, password, remember, captcha } = values.current
+  const { username, password, remember, captcha, totp } = values.current
   return (
     <form
       id={name}
@@ -203,6 +224,28 @@ export function LoginForm({ name, submit, onLoggedIn, submitText, full = false }
           autoComplete="current-password"
         />
       </LightField>
+      {totpRequired && (
+        <LightField
+          id={idOf('totp')}
+          label={t('fields.totp')}
+          extra={t('auth.login.totp_help')}
+          error={messages.totp}
+        >
+          <LightInput
+            id={idOf('totp')}
+            name="totp"
+            value={totp ?? ''}
+            onChange={(event) => change('totp', event.target.value)}
+            onBlur={() => check('totp')}
+            invalid={Boolean(messages.totp)}
+            prefix={<SafetyOutlined />}
+            placeholder={t('auth.login.totp_placeholder')}
+            autoComplete="one-time-code"
+            inputMode="text"
+            maxLength={32}
+          />
+        </LightField>
+      )}
       {captchaRequired && (
         <LightField
           id={idOf('captcha')}

@@ -16,7 +16,14 @@ import { OtherLoginButtons } from './OtherLoginButtons'
 /** The binding screen of a new third-party identity (tabs, result, its own form): its own chunk. */
 const BindingPanel = lazy(() => import('./BindingPanel').then((module) => ({ default: module.BindingPanel })))
 
-const OTHER_LOGIN_ERRORS = ['state', 'denied', 'provider', 'disabled', 'unavailable'] as const
+const OTHER_LOGIN_ERRORS = [
+  'state',
+  'denied',
+  'provider',
+  'disabled',
+  'second_factor',
+  'unavailable',
+] as const
 
 /**
  * /open/login: log in with an account name, e-mail or mobile number (SPEC §5), or a third-party

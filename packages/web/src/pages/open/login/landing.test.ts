@@ -34,3 +34,13 @@ describe('landingPath', () => {
     expect(landingPath({ id: 2 }, 'https://evil.example')).toBe('/home/index')
   })
 })
+
+describe('landingPath with a security step', () => {
+  it('goes first to the page of the step, whatever the redirect', () => {
+    expect(landingPath({ id: 1, admin: { id: 1 }, security_step: 'totp' }, '/admin/banks')).toBe(
+      '/home/personage/security',
+    )
+    expect(landingPath({ id: 2, security_step: 'password' }, null)).toBe('/home/personage/password')
+    expect(landingPath({ id: 2, security_step: null }, null)).toBe('/home/index')
+  })
+})

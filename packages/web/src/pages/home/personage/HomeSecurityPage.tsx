@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next'
+import { useDocumentTitle } from '../../../app/use-document-title'
+import { SessionsCard } from '../../personage/SessionsCard'
+import { TotpCard } from '../../personage/TotpCard'
+
+/** /home/personage/security: two-factor login and the devices logged in to the account. */
+export default function HomeSecurityPage() {
+  const { t } = useTranslation()
+  useDocumentTitle(t('security.title'))
+  return (
+    <div className="bd-page bd-security-page">
+      <TotpCard area="home" />
+      <SessionsCard area="home" />
+    </div>
+  )
+}
