@@ -1,9 +1,9 @@
 import type { AppEnv, Language, OptionItem, ResourceDefinition } from '@brokerdesk/shared'
 import type { SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { FastifyInstance } from 'fastify'
 import type { Db, Tx } from '../db/client'
 import type { SeededFields } from '../i18n/seeded-texts'
-import type { LiveSettings } from '../modules/configs/live-settings'
 
 /** A row as the engine handles it: column values plus whatever extras a binding adds. */
 export type Row = Record<string, unknown>
@@ -30,7 +30,7 @@ export interface ResourceContext {
   /** Told once a write's operation log entry is stored, so the call is not logged twice. */
   onLogged?: () => void
   /** The live settings (the password policy a new password must meet). */
-  settings: LiveSettings
+  settings: FastifyInstance['settings']
 }
 
 /** A many-to-many field stored in a link table (firms.bank_ids in bank_firm). */

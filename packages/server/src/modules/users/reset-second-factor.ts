@@ -5,9 +5,9 @@ import { forbidden, notFound } from '../../errors'
 import { contextOf } from '../../resource/context'
 import { parseId } from '../../resource/resource-routes'
 import { runWrite } from '../../resource/run-write'
+import type { ResourceBinding } from '../../resource/types'
 import { removeSecondFactor } from '../auth/totp'
 import { isSuperAdmin } from '../permissions/held-menus'
-import type { usersBinding as UsersBinding } from './users.resource'
 
 /**
  * DELETE /admin/users/{id}/totp: the super administrator turns off an account's two-factor login
@@ -15,7 +15,7 @@ import type { usersBinding as UsersBinding } from './users.resource'
  * set up the app again. Only the super administrator, whatever menu items a role holds; an account
  * out of the caller's reach answers 404. Logged.
  */
-export async function resetSecondFactor(request: FastifyRequest, binding: typeof UsersBinding) {
+export async function resetSecondFactor(request: FastifyRequest, binding: Pick<ResourceBinding, 'scope'>) {
   const ctx = contextOf(request)
   const id = parseId((request.params as { id: string }).id)
   const scope = await binding.scope?.(ctx)
