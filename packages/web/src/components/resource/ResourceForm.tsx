@@ -169,6 +169,7 @@ export function ResourceForm({
               options: page.options[field.name] ?? [],
               disabledValues: field.name === 'parent_id' && !creating ? [row.id] : [],
               maxDepth: field.name === 'parent_id' && page.max_level ? page.max_level - 1 : undefined,
+              resource: page.resource,
             }
             const label = fieldTitle(t, page.resource, field)
             const validation =
