@@ -1,6 +1,7 @@
 import type { MenuItem } from '@brokerdesk/shared'
 
 export interface SessionRole {
+  id: number
   name: string
 }
 

@@ -1,19 +1,30 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { Switch, Tag, Typography } from 'antd'
+import { isSensitiveConfigKey } from '@brokerdesk/shared'
+import { Modal, Switch, Tag, Tooltip, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import ResourceListPage from '../../../components/resource/ResourceListPage'
 import type { ResourcePageProps } from '../../../components/resource/ResourcePage'
 import { type Row, saveRow, usePageData } from '../../../components/resource/resource-api'
 import { notify } from '../../../state/notify'
+import { useSession } from '../../../state/session'
 import { choicesOf, valueKind } from './config-value'
+import { confirmSensitiveChange, holdsSuperAdmin } from './sensitive-change'
 
-/** A boolean setting switched in the list itself, when the user may update settings. */
+/**
+ * A boolean setting switched in the list itself, when the user may update settings; a sensitive one
+ * (maintenance mode) only by the super administrator, and only once the effect is confirmed.
+ */
 function BooleanCell({ row, resource, editable }: { row: Row; resource: string; editable: boolean }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
+  const { user } = useSession()
+  const [modal, modalHolder] = Modal.useModal()
   const [saving, setSaving] = useState(false)
+  const sensitive = isSensitiveConfigKey(row.key)
+  const locked = sensitive && !holdsSuperAdmin(user)
   const toggle = async (on: boolean) => {
+    if (!(await confirmSensitiveChange(modal, t, row, on ? '1' : '0'))) return
     setSaving(true)
     try {
       await saveRow(resource, String(row.id), { value: on ? '1' : '0' })
@@ -25,17 +36,29 @@ function BooleanCell({ row, resource, editable }: { row: Row; resource: string; 
       setSaving(false)
     }
   }
-  return (
+  const control = (
     <Switch
       size="small"
       checked={row.value === '1'}
       loading={saving}
-      disabled={!editable}
+      disabled={!editable || locked}
       checkedChildren={t('configs.on')}
       unCheckedChildren={t('configs.off')}
       aria-label={`${String(row.name)}: ${t(row.value === '1' ? 'configs.on' : 'configs.off')}`}
       onChange={(on) => void toggle(on)}
     />
+  )
+  return (
+    <>
+      {locked ? (
+        <Tooltip title={t('configs.super_admin_only')}>
+          <span>{control}</span>
+        </Tooltip>
+      ) : (
+        control
+      )}
+      {modalHolder}
+    </>
   )
 }
 
