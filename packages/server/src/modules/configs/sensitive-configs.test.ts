@@ -40,7 +40,10 @@ describe('sensitive settings', () => {
       log_keep_months: '1',
     }
     expect(Object.keys(weakened).sort()).toEqual([...SENSITIVE_CONFIG_KEYS].sort())
-    const before = await t.app.db.select().from(configs).where(inArray(configs.key, [...SENSITIVE_CONFIG_KEYS]))
+    const before = await t.app.db
+      .select()
+      .from(configs)
+      .where(inArray(configs.key, [...SENSITIVE_CONFIG_KEYS]))
     for (const [key, value] of Object.entries(weakened)) {
       const { id } = await settingOf(key)
       const update = await clerk.put(`/admin/configs/${id}`, { value })
@@ -51,10 +54,15 @@ describe('sensitive settings', () => {
       expect(imported.json().errors, key).toHaveLength(1)
       expect((await clerk.delete('/admin/configs', { ids: [id] })).statusCode, key).toBe(403)
     }
-    const after = await t.app.db.select().from(configs).where(inArray(configs.key, [...SENSITIVE_CONFIG_KEYS]))
+    const after = await t.app.db
+      .select()
+      .from(configs)
+      .where(inArray(configs.key, [...SENSITIVE_CONFIG_KEYS]))
     expect(after).toEqual(before)
     // Still read, and the other settings still changed.
-    expect((await clerk.get(`/admin/configs/${(await settingOf('maintenance_mode')).id}`)).statusCode).toBe(200)
+    expect((await clerk.get(`/admin/configs/${(await settingOf('maintenance_mode')).id}`)).statusCode).toBe(
+      200,
+    )
     const name = await clerk.put(`/admin/configs/${(await settingOf('site_name')).id}`, { value: 'Desk' })
     expect(name.statusCode).toBe(200)
   })

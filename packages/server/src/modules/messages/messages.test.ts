@@ -200,7 +200,9 @@ describe('a messages-only administrator', () => {
     const rootMessage = await send({ title: 'From the top', content: 'Keep calm', audience: 1 })
     const clerk = await messagesClerk()
     expect((await clerk.client.get(`/admin/messages/${rootMessage.id}`)).statusCode).toBe(404)
-    expect((await clerk.client.put(`/admin/messages/${rootMessage.id}`, { title: 'Panic' })).statusCode).toBe(404)
+    expect((await clerk.client.put(`/admin/messages/${rootMessage.id}`, { title: 'Panic' })).statusCode).toBe(
+      404,
+    )
     expect((await clerk.client.delete('/admin/messages', { ids: [rootMessage.id] })).json()).toEqual({
       deleted: 0,
     })

@@ -30,7 +30,7 @@ async function uploadDocument(headers: Record<string, string>, metadata: Record<
 }
 
 describe('private documents', () => {
-  it("are not served to another logged-in user, nor to an administrator of nothing they belong to", async () => {
+  it('are not served to another logged-in user, nor to an administrator of nothing they belong to', async () => {
     const owner = await newUser()
     const stored = await uploadDocument(owner)
     expect(stored.statusCode, stored.body).toBe(200)

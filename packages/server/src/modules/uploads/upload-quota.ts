@@ -67,10 +67,7 @@ export async function openUpload(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const used = await lockUsedUploadBytes(tx, options.userId)
-    const [open] = await tx
-      .select({ n: count() })
-      .from(openUploads)
-      .where(liveOpenUploads(options.userId))
+    const [open] = await tx.select({ n: count() }).from(openUploads).where(liveOpenUploads(options.userId))
     if (open.n >= MAX_OPEN_UPLOADS) {
       throw invalidFields(options.language, [
         { field: 'file', key: 'upload.too_many_open', params: { max: MAX_OPEN_UPLOADS } },

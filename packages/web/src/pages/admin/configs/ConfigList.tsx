@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { isSensitiveConfigKey } from '@brokerdesk/shared'
+import { useQueryClient } from '@tanstack/react-query'
 import { Modal, Switch, Tag, Tooltip, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
