@@ -118,17 +118,20 @@ export function PluginsTab({ canInstall, canUninstall }: { canInstall: boolean; 
     },
     {
       key: 'version',
+      className: 'bd-plugin__nowrap',
       title: t('developments.plugins.version'),
       render: (_, plugin) => plugin.installed_version ?? plugin.version,
     },
     {
       key: 'source',
+      className: 'bd-plugin__nowrap',
       title: t('developments.plugins.source'),
       render: (_, plugin) =>
         plugin.source ? t(`developments.plugins.sources.${plugin.source}`) : t('messages.missing_value'),
     },
     {
       key: 'status',
+      className: 'bd-plugin__nowrap',
       title: t('developments.plugins.status'),
       render: (_, plugin) => <StatusTag plugin={plugin} />,
     },
@@ -161,7 +164,7 @@ export function PluginsTab({ canInstall, canUninstall }: { canInstall: boolean; 
             {t('developments.plugins.uninstall')}
           </Button>
         ) : (
-          <Space wrap>
+          <Space>
             <Button
               type="primary"
               icon={<DownloadOutlined />}
