@@ -177,22 +177,22 @@ function s3Backend(s3: NonNullable<FastifyInstance['config']['s3']>, options: Tu
   }
 }
 
+/** The biggest upload any kind allows; each upload is held to its own kind's limit when it is created. */
+const largestUploadBytes = (settings: UploadSettings) =>
+  Math.max(settings.maxKb.image, settings.maxKb.document) * 1024
+
 interface TusOptions {
   app: FastifyInstance
   backendOf: (provider: string) => TusBackend | undefined
 }
 
 function tusServer(provider: 'local' | 's3', datastore: FileStore | S3Store, { app, backendOf }: TusOptions) {
-  // What OPTIONS announces, and what the stores' own checks allow.
+  // What the stores' own checks allow, as OPTIONS announces it.
   datastore.extensions = OFFERED_EXTENSIONS
   return new Server({
     path: TUS_PATH,
     datastore,
-    // The biggest any kind allows; each upload is held to its own kind's limit when it is created.
-    maxSize: async (req) => {
-      const { settings } = contextOf(req)
-      return Math.max(settings.maxKb.image, settings.maxKb.document) * 1024
-    },
+    maxSize: async (req) => largestUploadBytes(contextOf(req).settings),
     namingFunction: () => `${provider}-${randomString(32)}`,
     // Relative to the prefix the client came through (/api or /web-api).
     generateUrl: (req, { id }) => `${new URL(req.url).pathname.replace(/\/+$/, '')}/${id}`,
@@ -380,11 +380,21 @@ export const tusUploadsModule: FastifyPluginAsync = async (app) => {
   }
 
   const tags = ['uploads']
+  // Discovery is answered here rather than by tus: nothing of an upload is involved.
   app.route({
     method: 'OPTIONS',
     url: TUS_PATH,
     schema: { tags, summary: 'tus discovery: Tus-Version, Tus-Extension and Tus-Max-Size (204)' },
-    handler: handle,
+    handler: async (request, reply) => {
+      if (!request.user) throw unauthenticated()
+      const settings = await readUploadSettings(app.db, app.config)
+      return reply
+        .code(204)
+        .header('tus-version', '1.0.0')
+        .header('tus-extension', OFFERED_EXTENSIONS.join(','))
+        .header('tus-max-size', String(largestUploadBytes(settings)))
+        .send()
+    },
   })
   app.post(
     TUS_PATH,
