@@ -1,6 +1,7 @@
 import { isSensitiveConfigKey } from '@brokerdesk/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { Modal, Switch, Tag, Tooltip, Typography } from 'antd'
+import type { HookAPI } from 'antd/es/modal/useModal'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import ResourceListPage from '../../../components/resource/ResourceListPage'
@@ -15,11 +16,21 @@ import { confirmSensitiveChange, holdsSuperAdmin } from './sensitive-change'
  * A boolean setting switched in the list itself, when the user may update settings; a sensitive one
  * (maintenance mode) only by the super administrator, and only once the effect is confirmed.
  */
-function BooleanCell({ row, resource, editable }: { row: Row; resource: string; editable: boolean }) {
+function BooleanCell({
+  row,
+  resource,
+  editable,
+  modal,
+}: {
+  row: Row
+  resource: string
+  editable: boolean
+  /** The list's dialogs: a cell is remade whenever the list's rows are, its question must not go with it. */
+  modal: HookAPI
+}) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const { user } = useSession()
-  const [modal, modalHolder] = Modal.useModal()
   const [saving, setSaving] = useState(false)
   const sensitive = isSensitiveConfigKey(row.key)
   const locked = sensitive && !holdsSuperAdmin(user)
@@ -48,30 +59,26 @@ function BooleanCell({ row, resource, editable }: { row: Row; resource: string; 
       onChange={(on) => void toggle(on)}
     />
   )
-  return (
-    <>
-      {locked ? (
-        <Tooltip title={t('configs.super_admin_only')}>
-          <span>{control}</span>
-        </Tooltip>
-      ) : (
-        control
-      )}
-      {modalHolder}
-    </>
+  return locked ? (
+    <Tooltip title={t('configs.super_admin_only')}>
+      <span>{control}</span>
+    </Tooltip>
+  ) : (
+    control
   )
 }
 
 /** Settings: each value shown as its type reads (a switch, the choice's label, code, text). */
 export default function ConfigList(props: ResourcePageProps) {
   const page = usePageData(props.resource)
+  const [modal, modalHolder] = Modal.useModal()
   const editable = (page.data?.actions as string[] | undefined)?.includes('update') ?? false
   const cells = {
     value: (value: unknown, row: Row) => {
       const text = value === null || value === undefined ? '' : String(value)
       switch (valueKind(row.type, row.itype, row.options)) {
         case 'boolean':
-          return <BooleanCell row={row} resource={props.resource} editable={editable} />
+          return <BooleanCell row={row} resource={props.resource} editable={editable} modal={modal} />
         case 'select': {
           const choice = choicesOf(row.options).find((item) => item.value === text)
           return text === '' ? '' : <Tag>{choice?.label ?? text}</Tag>
@@ -92,5 +99,10 @@ export default function ConfigList(props: ResourcePageProps) {
       }
     },
   }
-  return <ResourceListPage {...props} cells={cells} />
+  return (
+    <>
+      <ResourceListPage {...props} cells={cells} />
+      {modalHolder}
+    </>
+  )
 }
