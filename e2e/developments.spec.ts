@@ -90,6 +90,25 @@ describe('the developer console on a local server', () => {
     await page.locator('.ant-table-row').getByText('周五下午系统维护').waitFor()
     await snapshot(page, 'developments-notices-zh')
   })
+
+  it('uninstalls the plug-in keeping its notices, and finds them when it is installed again', async () => {
+    await page.goto('/admin/developments/index?tab=plugins')
+    const row = page.getByRole('row').filter({ hasText: 'notices' })
+    await row.getByRole('button', { name: texts.plugins.uninstall }).click()
+    const question = page.getByRole('dialog').filter({ hasText: texts.plugins.drop_data })
+    await question.waitFor()
+    expect(await question.getByRole('checkbox').isChecked()).toBe(false)
+    await snapshot(page, 'developments-uninstall-zh')
+    // antd spaces out a two-character Chinese label ("卸 载").
+    const spaced = new RegExp(`^${[...texts.plugins.uninstall].join('\\s?')}$`)
+    await question.getByRole('button', { name: spaced }).click()
+    await row.getByText(texts.plugins.data_kept, { exact: true }).waitFor()
+    await snapshot(page, 'developments-data-kept-zh')
+    await row.getByRole('button', { name: texts.plugins.install }).click()
+    await row.getByText(texts.plugins.installed, { exact: true }).waitFor()
+    await page.goto('/admin/notices')
+    await page.locator('.ant-table-row').getByText('周五下午系统维护').waitFor()
+  })
 })
 
 describe('the developer console on a production server', () => {
@@ -112,5 +131,19 @@ describe('the developer console on a production server', () => {
     expect(await page.getByRole('button', { name: texts.commands.run }).isDisabled()).toBe(true)
     const answer = await callApi(page, 'POST', '/admin/developments/command', { command: 'migrate' })
     expect(answer.status).toBe(403)
+  })
+
+  it('offers no plug-in install or uninstall, and refuses them with 403', async () => {
+    await page.goto('/admin/developments/index?tab=plugins')
+    const install = page
+      .getByRole('row')
+      .filter({ hasText: 'notices' })
+      .getByRole('button', { name: texts.plugins.install })
+    await install.waitFor()
+    expect(await install.isDisabled()).toBe(true)
+    for (const method of ['POST', 'DELETE']) {
+      const answer = await callApi(page, method, '/admin/developments/plugins', { name: 'notices' })
+      expect(answer.status, method).toBe(403)
+    }
   })
 })

@@ -47,14 +47,21 @@ async function maintenanceId(): Promise<number> {
   return row.id
 }
 
-/** Switches maintenance mode in the settings list, as an administrator would. */
-async function switchMaintenance(on: boolean): Promise<void> {
+/**
+ * Switches maintenance mode in the settings list, as an administrator would: the click asks first,
+ * naming the effect, and only the confirmation switches it (`snapshotAs`: a picture of the question).
+ */
+async function switchMaintenance(on: boolean, snapshotAs?: string): Promise<void> {
   await page.goto('/admin/configs')
   const row = page.getByRole('row').filter({ hasText: 'maintenance_mode' })
   const toggle = row.getByRole('switch')
   await toggle.waitFor()
   expect(await toggle.getAttribute('aria-checked')).toBe(String(!on))
   await toggle.click()
+  const question = page.getByRole('dialog').filter({ hasText: zh.configs.sensitive_effect.maintenance_mode })
+  await question.waitFor()
+  if (snapshotAs) await snapshot(page, snapshotAs)
+  await question.getByRole('button', { name: zh.configs.sensitive_ok }).click()
   await page.waitForFunction(
     ({ on }) =>
       Array.from(document.querySelectorAll('tr'))
@@ -92,8 +99,30 @@ describe('operations: log files and maintenance mode', () => {
     expect(content).toContain('"msg":"request completed"')
   })
 
+  it('does not turn maintenance on with one unconfirmed click in the list', async () => {
+    await page.goto('/admin/configs')
+    const toggle = page.getByRole('row').filter({ hasText: 'maintenance_mode' }).getByRole('switch')
+    await toggle.click()
+    const question = page
+      .getByRole('dialog')
+      .filter({ hasText: zh.configs.sensitive_effect.maintenance_mode })
+    await question.waitFor()
+    // antd spaces out a two-character Chinese label ("取 消").
+    await question
+      .getByRole('button', { name: new RegExp(`^${[...zh.actions.cancel].join('\\s?')}$`) })
+      .click()
+    await question.waitFor({ state: 'hidden' })
+    expect(await toggle.getAttribute('aria-checked')).toBe('false')
+    const stored = await callApi<{ row: { value: string } }>(
+      page,
+      'GET',
+      `/admin/configs/${await maintenanceId()}`,
+    )
+    expect(stored.body.row.value).toBe('0')
+  })
+
   it('shows the administrator a banner while maintenance is on', async () => {
-    await switchMaintenance(true)
+    await switchMaintenance(true, 'maintenance-confirm-zh')
     await page.goto('/admin/index')
     await page.getByRole('status').filter({ hasText: zh.maintenance.banner }).waitFor()
     await snapshot(page, 'maintenance-banner-zh')

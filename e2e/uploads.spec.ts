@@ -5,6 +5,7 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestS3Server, type TestS3Server } from '../packages/server/src/testing/s3-server'
+import { callApi } from './support/api'
 import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
 import { logIn, zh } from './support/identity'
 import { pngOf } from './support/png'
@@ -178,6 +179,36 @@ describe('uploads', () => {
     await expect.poll(() => error.textContent(), { timeout: 10_000 }).toContain(zh.messages.upload_error)
     await snapshot(p, 'uploads-fake-png')
   }, 150_000)
+})
+
+describe('private documents', () => {
+  it('a document of a product is read by its administrators, not by another logged-in user', async () => {
+    const p = await openAs()
+    const file = path.join(work, 'clauses.pdf')
+    fs.writeFileSync(file, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4096, 32)]))
+    await p.goto('/admin/products/create')
+    await p.locator('.bd-resumable input[type=file]').setInputFiles(file)
+    await p.getByText(zh.upload.state_done).waitFor()
+    const href = String(await p.locator('.bd-resumable a[download]').getAttribute('href'))
+    expect((await p.request.get(href)).status()).toBe(200)
+
+    const stamp = Date.now().toString(36).slice(-5)
+    const reader = { uname: `reader${stamp}`, name: '普通用户', password: `reader-${stamp}-pass` }
+    const account = await callApi(p, 'POST', '/admin/users', reader)
+    expect(account.status, JSON.stringify(account.body)).toBe(201)
+    const other = await newContext(browser)
+    try {
+      const token = (await (await other.request.get('/web-api/open/token')).json())._token as string
+      const login = await other.request.post('/web-api/open/login', {
+        data: { username: reader.uname, password: reader.password },
+        headers: { 'X-CSRF-TOKEN': token },
+      })
+      expect(login.status()).toBe(200)
+      expect((await other.request.get(href)).status()).toBe(404)
+    } finally {
+      await other.close()
+    }
+  }, 60_000)
 })
 
 describe('uploads to an S3-compatible store', () => {

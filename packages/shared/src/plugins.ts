@@ -18,4 +18,9 @@ export interface PluginSummary {
   pages: string[]
   /** Why the manifest cannot be used (it can then be neither installed nor served). */
   error: string | null
+  /**
+   * Uninstalled with its data kept (its tables stay): installing it again uses them, and only the
+   * migrations added since run; DELETE with `drop_data` drops them.
+   */
+  data_kept: boolean
 }

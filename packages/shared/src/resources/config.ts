@@ -33,6 +33,26 @@ export function configChoices(options: unknown): Array<{ value: string; label: s
   })
 }
 
+/**
+ * Settings whose change can weaken the site's security, lock users out or drop the audit trail: API
+ * encryption and its required routes, the upload limits and store, maintenance mode, how long the
+ * operation log is kept. Changed by the super administrator only (others still read them), after a
+ * confirmation naming the effect (the SPA's `configs.sensitive_effect.<key>`); logged as every write.
+ */
+export const SENSITIVE_CONFIG_KEYS = [
+  'api_encryption',
+  'api_encryption_routes',
+  'upload_image_max_kb',
+  'upload_document_max_kb',
+  'upload_provider',
+  'maintenance_mode',
+  'log_keep_months',
+] as const
+export type SensitiveConfigKey = (typeof SENSITIVE_CONFIG_KEYS)[number]
+
+export const isSensitiveConfigKey = (key: unknown): key is SensitiveConfigKey =>
+  SENSITIVE_CONFIG_KEYS.includes(key as SensitiveConfigKey)
+
 /** A boolean setting's value as stored ('1' on, '0' off). */
 export const configIsOn = (value: unknown) => value === '1' || value === 'true'
 

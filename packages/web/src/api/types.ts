@@ -1,7 +1,7 @@
 import type { MenuItem } from '@brokerdesk/shared'
 
 export interface SessionRole {
-  id?: number
+  id: number
   name: string
 }
 

@@ -70,7 +70,7 @@ describe('routes', () => {
     await open('/admin/index', {
       id: 1,
       nickname: 'Li',
-      admin: { id: 1, roles: [{ name: 'Super administrator' }] },
+      admin: { id: 1, roles: [{ id: 1, name: 'Super administrator' }] },
     })
     expect(await screen.findByRole('heading', { name: 'Welcome back, Li' })).toBeTruthy()
     expect(screen.getByText('Super administrator')).toBeTruthy()

@@ -241,7 +241,8 @@ export const OPERATE_MENU: MenuSeed = {
               action: 'DevelopmentsController@postCommand',
               env: ['local'],
             }),
-            // Plug-ins (not in the catalogue): ids 190-192, listed everywhere, installed by those holding the items.
+            // Plug-ins (not in the catalogue): ids 190-192, listed everywhere, installed and uninstalled only
+            // locally (an uninstall may drop a table), by those holding the items.
             admin({
               id: 190,
               name: 'Plug-in list',
@@ -259,6 +260,7 @@ export const OPERATE_MENU: MenuSeed = {
               url: '/admin/developments/plugins',
               method: ['post'],
               action: 'DevelopmentsController@installPlugin',
+              env: ['local'],
             }),
             admin({
               id: 192,
@@ -268,6 +270,7 @@ export const OPERATE_MENU: MenuSeed = {
               url: '/admin/developments/plugins',
               method: ['delete'],
               action: 'DevelopmentsController@uninstallPlugin',
+              env: ['local'],
             }),
           ],
         }),

@@ -181,7 +181,7 @@ describe('seedDatabase on an empty database', () => {
       .select({ id: menus.id })
       .from(menus)
       .where(sql`${menus.env} = array['local']::text[] and ${menus.resource_id} = 0`)
-    expect(localOnly.map((m) => m.id).sort((a, b) => a - b)).toEqual([143, 145, 147])
+    expect(localOnly.map((m) => m.id).sort((a, b) => a - b)).toEqual([143, 145, 147, 191, 192])
   })
 
   it('keeps the catalogue facts of the route items', async () => {

@@ -10,12 +10,13 @@ import {
   logWithoutSecretValue,
   maskSecretValues,
   prepareConfigValues,
+  refuseSensitiveDelete,
 } from './secret-configs'
 
 /**
  * System settings; the value is checked against its type by the definition's rules. Secret
  * settings (the common password) are reached by the super administrator only, stored hashed and
- * shown only as set or not.
+ * shown only as set or not; sensitive ones (SENSITIVE_CONFIG_KEYS) are changed by them only.
  */
 export const configsBinding: ResourceBinding = {
   definition: configResource,
@@ -24,6 +25,7 @@ export const configsBinding: ResourceBinding = {
   seeded: [{ kind: 'configs', key: 'key', fields: { name: 'name', description: 'description' } }],
   scope: async (ctx) => configsWithinReach(ctx),
   beforeWrite: prepareConfigValues,
+  beforeDelete: refuseSensitiveDelete,
   enrich: maskSecretValues,
   logParameters: logWithoutSecretValue,
   // The encryption settings are remembered for a few seconds; this process forgets them at once.

@@ -1,3 +1,4 @@
+import { isSensitiveConfigKey } from '@brokerdesk/shared'
 import { hash } from '@node-rs/argon2'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
@@ -13,6 +14,8 @@ export const SECRET_MASK = '********'
 
 const isSecretKey = (key: unknown) => typeof key === 'string' && SECRET_CONFIG_KEYS.includes(key)
 const isSecretRow = (values: Row, stored?: Row) => isSecretKey(values.key) || isSecretKey(stored?.key)
+const isSensitiveRow = (values: Row, stored?: Row) =>
+  isSensitiveConfigKey(values.key) || isSensitiveConfigKey(stored?.key)
 
 /** The settings a caller reaches: all for the super administrator, all but the secret ones (and the maps server key) otherwise. */
 export function configsWithinReach(ctx: ResourceContext): SQL | undefined {
@@ -36,11 +39,14 @@ export function logWithoutSecretValue(input: Row, stored?: Row): Row {
 }
 
 /**
- * Before a setting is stored: a secret one only by the super administrator, its value hashed with
+ * Before a setting is stored: a sensitive one (SENSITIVE_CONFIG_KEYS) only by the super
+ * administrator; a secret one only by the super administrator too, its value hashed with
  * argon2id (the mask keeps the stored hash, empty turns it off), and the common password refused in
  * production, where it would not be accepted anyway. A setting cannot be renamed to or from a secret key.
  */
 export async function prepareConfigValues(values: Row, { ctx, existing }: WriteArgs): Promise<Row> {
+  if (isSensitiveRow(values, existing) && !isSuperAdmin(ctx.roleIds))
+    throw forbidden('configs.sensitive_super_admin_only')
   if (!isSecretRow(values, existing)) return values
   if (!isSuperAdmin(ctx.roleIds)) throw forbidden('configs.secret_super_admin_only')
   if (existing && 'key' in values && values.key !== existing.key) {
@@ -58,4 +64,10 @@ export async function prepareConfigValues(values: Row, { ctx, existing }: WriteA
     throw new AppError('validation', 'configs.common_password_production', { errors })
   }
   return { ...rest, value: await hash(plain) }
+}
+
+/** A sensitive setting is removed by the super administrator only (the secret ones are out of others' scope). */
+export async function refuseSensitiveDelete(rows: Row[], { ctx }: { ctx: ResourceContext }): Promise<void> {
+  if (!isSuperAdmin(ctx.roleIds) && rows.some((row) => isSensitiveConfigKey(row.key)))
+    throw forbidden('configs.sensitive_super_admin_only')
 }

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { logs, pageLayouts } from '../../db/schema/index'
+import { logs, pageLayouts, plugins } from '../../db/schema/index'
 import { loginAs } from '../../testing/login-as'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
@@ -35,6 +35,20 @@ describe('the developer console in production', () => {
     const [after] = await t.app.db.select({ total: count() }).from(logs)
     expect(after.total).toBe(before.total)
     expect(await t.app.db.select().from(pageLayouts)).toEqual([])
+  })
+
+  it('refuses installing and uninstalling plug-ins to the super administrator', async () => {
+    const { api } = await loginAs(t.app, 1)
+    for (const method of ['POST', 'DELETE'] as const) {
+      const response = await t.app.inject({
+        method,
+        url: '/api/admin/developments/plugins',
+        headers: api,
+        payload: { name: 'notices' },
+      })
+      expect(response.statusCode, method).toBe(403)
+    }
+    expect(await t.app.db.select().from(plugins)).toEqual([])
   })
 
   it('still shows the console, the tables and the plug-ins', async () => {

@@ -11,10 +11,15 @@ import { uninstallPlugin } from './plugins/uninstall-plugin'
 
 const tags = ['developments']
 const ZPluginName = z.object({ name: z.string().regex(/^[a-z][a-z0-9-]{1,39}$/) })
+const ZUninstallPlugin = ZPluginName.extend({
+  /** Also drop the plug-in's tables (its down migrations); by default they are kept. */
+  drop_data: z.boolean().default(false),
+})
 
 /**
- * The developer console (SPEC §2 "development assistance"). Commands and layout saving are
- * local-only through their menu items' env, as the menu writes are; authorize decides.
+ * The developer console (SPEC §2 "development assistance"). Commands, layout saving and installing
+ * or uninstalling plug-ins are local-only through their menu items' env, as the menu writes are;
+ * authorize decides.
  */
 export async function developmentRoutes(app: FastifyInstance): Promise<void> {
   app.get(
@@ -78,12 +83,15 @@ export async function developmentRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Uninstall a plug-in: its menu items, then its down migrations',
-        body: ZPluginName,
+        summary:
+          'Uninstall a plug-in: its menu items; its tables stay unless drop_data (then its down migrations run, also after an uninstall that kept them)',
+        body: ZUninstallPlugin,
       },
     },
-    async (request) =>
-      uninstallPlugin(contextOf(request), (request.body as z.infer<typeof ZPluginName>).name),
+    async (request) => {
+      const body = request.body as z.infer<typeof ZUninstallPlugin>
+      return uninstallPlugin(contextOf(request), body.name, { dropData: body.drop_data })
+    },
   )
 
   app.get(

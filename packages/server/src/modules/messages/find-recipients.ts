@@ -1,5 +1,5 @@
 import { RECIPIENTS_LIMIT, type TAdminAccount, type TRecipientsQuery } from '@brokerdesk/shared'
-import { and, asc, inArray, isNull } from 'drizzle-orm'
+import { and, asc, inArray, isNull, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/index'
 import {
@@ -10,15 +10,20 @@ import {
 } from '../admins/find-admin-accounts'
 
 /**
- * The accounts a message can be sent to: the first RECIPIENTS_LIMIT live accounts whose names start
- * with the keyword (served by the prefix indexes, as the admins' account search), then the chosen
- * `ids` the search did not list, so a form can label every chosen recipient.
+ * The accounts a message can be sent to: the first RECIPIENTS_LIMIT live accounts within the
+ * writer's `reach` whose names start with the keyword (served by the prefix indexes, as the admins'
+ * account search), then the chosen `ids` the search did not list, so a form can label every chosen
+ * recipient.
  */
-export async function findRecipients(db: Db, query: TRecipientsQuery): Promise<TAdminAccount[]> {
+export async function findRecipients(
+  db: Db,
+  query: TRecipientsQuery,
+  reach: SQL | undefined,
+): Promise<TAdminAccount[]> {
   const found = await db
     .select(accountColumns)
     .from(users)
-    .where(and(isNull(users.deleted_at), keywordCondition(query.keyword)))
+    .where(and(isNull(users.deleted_at), keywordCondition(query.keyword), reach))
     .orderBy(query.keyword === '' ? asc(users.id) : byIdFromPrefixIndexes)
     .limit(RECIPIENTS_LIMIT)
   const missing = query.ids.filter((id) => !found.some((row) => row.id === id))
@@ -27,7 +32,7 @@ export async function findRecipients(db: Db, query: TRecipientsQuery): Promise<T
       ? await db
           .select(accountColumns)
           .from(users)
-          .where(and(isNull(users.deleted_at), inArray(users.id, missing)))
+          .where(and(isNull(users.deleted_at), inArray(users.id, missing), reach))
       : []
   return [...found, ...chosen].map(presentAccount)
 }

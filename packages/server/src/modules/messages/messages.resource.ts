@@ -2,16 +2,22 @@ import { messageResource, type TRecipientsQuery, ZRecipientsQuerySchema } from '
 import { sql } from 'drizzle-orm'
 import { messages, messageUser, roles, users } from '../../db/schema/index'
 import { localizeOptions } from '../../i18n/seeded-texts'
+import { contextOf } from '../../resource/context'
 import { treeOptions } from '../../resource/option-sources'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding } from '../../resource/types'
+import { accountsWithinReach, authoredWithinReach } from '../permissions/account-reach'
 import { ownOrBelowRoles } from '../roles/role-options'
 import { countRecipients } from './count-recipients'
 import { findRecipients } from './find-recipients'
 import { inboxRoutes } from './inbox.routes'
 import { prepareMessageValues } from './prepare-message-values'
 
-/** The messages administrators write: recipients by audience, sanitized content, read counts. */
+/**
+ * The messages administrators write: recipients by audience, sanitized content, read counts. An
+ * administrator reaches their own messages and those of the accounts within their reach (as the
+ * accounts resource draws it), never those of the super administrator or of their peers.
+ */
 export const messagesBinding: ResourceBinding = {
   definition: messageResource,
   table: messages,
@@ -38,6 +44,7 @@ export const messagesBinding: ResourceBinding = {
     { kind: 'roles', key: 'role_id', fields: { role_name: 'name' } },
     { kind: 'users', key: 'user_id', fields: { author_name: 'name' } },
   ],
+  scope: async (ctx) => authoredWithinReach(messages.user_id, ctx),
   enrich: countRecipients,
   beforeWrite: prepareMessageValues,
   // The chosen users are searched (GET /admin/messages/recipients), never listed whole.
@@ -63,6 +70,12 @@ export const messagesModule = resourcePlugin(messagesBinding, (app) => {
         querystring: ZRecipientsQuerySchema,
       },
     },
-    async (request) => ({ accounts: await findRecipients(app.db, request.query as TRecipientsQuery) }),
+    async (request) => ({
+      accounts: await findRecipients(
+        app.db,
+        request.query as TRecipientsQuery,
+        accountsWithinReach(contextOf(request).roleIds),
+      ),
+    }),
   )
 })

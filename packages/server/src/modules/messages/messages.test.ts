@@ -183,3 +183,62 @@ describe('message recipients', () => {
     expect(answer.json().accounts[0].label).toBe('zebracrossing · Zebra')
   })
 })
+
+describe('a messages-only administrator', () => {
+  /** Holds the messages resource and the recipient search, nothing else. */
+  async function messagesClerk() {
+    const { user } = await insertLimitedAdmin(t.app.db, [
+      { url: '/admin/messages/list', method: METHOD_BITS.get },
+      { url: '/admin/messages/{id}', method: METHOD_BITS.get | METHOD_BITS.put },
+      { url: '/admin/messages', method: METHOD_BITS.post | METHOD_BITS.delete },
+      { url: '/admin/messages/recipients', method: METHOD_BITS.get },
+    ])
+    return { user, client: await adminClient(t.app, user.id) }
+  }
+
+  it("cannot see, edit or delete the super administrator's messages, but keeps their own", async () => {
+    const rootMessage = await send({ title: 'From the top', content: 'Keep calm', audience: 1 })
+    const clerk = await messagesClerk()
+    expect((await clerk.client.get(`/admin/messages/${rootMessage.id}`)).statusCode).toBe(404)
+    expect((await clerk.client.put(`/admin/messages/${rootMessage.id}`, { title: 'Panic' })).statusCode).toBe(
+      404,
+    )
+    expect((await clerk.client.delete('/admin/messages', { ids: [rootMessage.id] })).json()).toEqual({
+      deleted: 0,
+    })
+    const listed = (await clerk.client.get('/admin/messages/list')).json().data
+    expect(listed.map((m: { id: number }) => m.id)).not.toContain(rootMessage.id)
+    const [stored] = (await root.get(`/admin/messages/list?id=${rootMessage.id}`)).json().data
+    expect(stored.title).toBe('From the top')
+
+    const own = await clerk.client.post('/admin/messages', { title: 'Mine', content: 'x', audience: 1 })
+    expect(own.statusCode, own.body).toBe(201)
+    const id = own.json().row.id
+    expect((await clerk.client.put(`/admin/messages/${id}`, { title: 'Still mine' })).statusCode).toBe(200)
+    expect((await clerk.client.delete('/admin/messages', { ids: [id] })).json()).toEqual({ deleted: 1 })
+  })
+
+  it('writes to ordinary users only, and finds only them', async () => {
+    const clerk = await messagesClerk()
+    const ordinary = await member()
+    const refused = await clerk.client.post('/admin/messages', {
+      title: 'Hi',
+      content: 'x',
+      audience: 3,
+      user_ids: [ordinary.user.id, 1],
+    })
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json().errors.user_ids).toEqual(['只能发送给普通用户和您下级角色的后台用户'])
+    const sent = await clerk.client.post('/admin/messages', {
+      title: 'Hi',
+      content: 'x',
+      audience: 3,
+      user_ids: [ordinary.user.id],
+    })
+    expect(sent.statusCode, sent.body).toBe(201)
+    const changed = await clerk.client.put(`/admin/messages/${sent.json().row.id}`, { user_ids: [1] })
+    expect(changed.statusCode).toBe(422)
+    const found = (await clerk.client.get('/admin/messages/recipients?keyword=admin&ids=1')).json().accounts
+    expect(found.map((a: { value: number }) => a.value)).not.toContain(1)
+  })
+})

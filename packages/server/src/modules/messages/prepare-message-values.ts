@@ -1,15 +1,17 @@
 import { AUDIENCE, messageResource } from '@brokerdesk/shared'
-import { and, count, eq } from 'drizzle-orm'
-import { messageUser, roles } from '../../db/schema/index'
+import { and, count, eq, inArray, isNull } from 'drizzle-orm'
+import { messageUser, roles, users } from '../../db/schema/index'
 import { type FieldIssue, invalidFields } from '../../resource/field-errors'
 import type { Row, WriteArgs } from '../../resource/types'
+import { accountsWithinReach } from '../permissions/account-reach'
 import { ownOrBelowRoles } from '../roles/role-options'
 import { hasVisibleContent, sanitizeRichText } from './sanitize-rich-text'
 
 /**
  * Before a message is stored: its content sanitized (and required to show something), the author
- * set on create, the recipients of the other audiences cleared, and a role chosen only among the
- * writer's own roles and those below them.
+ * set on create, the recipients of the other audiences cleared, a role chosen only among the
+ * writer's own roles and those below them, and chosen users only among the accounts within the
+ * writer's reach (ordinary accounts, and back-office users of the roles below theirs).
  */
 export async function prepareMessageValues(values: Row, args: WriteArgs): Promise<Row> {
   const { tx, ctx, mode, existing } = args
@@ -30,6 +32,15 @@ export async function prepareMessageValues(values: Row, args: WriteArgs): Promis
       .from(roles)
       .where(and(eq(roles.id, Number(out.role_id)), ownOrBelowRoles(ctx.roleIds)))
     if (reachable.n === 0) issues.push({ field: 'role_id', key: 'messages.role_out_of_reach' })
+  }
+  const chosenIds = [...new Set((out.user_ids as number[] | undefined) ?? [])]
+  if (audience === AUDIENCE.users && 'user_ids' in values && chosenIds.length > 0) {
+    const [reachable] = await tx
+      .select({ n: count() })
+      .from(users)
+      .where(and(inArray(users.id, chosenIds), isNull(users.deleted_at), accountsWithinReach(ctx.roleIds)))
+    if (reachable.n !== chosenIds.length)
+      issues.push({ field: 'user_ids', key: 'messages.recipient_out_of_reach' })
   }
   if (audience === AUDIENCE.users && !('user_ids' in values) && existing) {
     const [chosen] = await tx

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { type Column, type SQL, sql } from 'drizzle-orm'
 import { admins, users } from '../../db/schema/index'
 import { isSuperAdmin } from './held-menus'
 
@@ -49,4 +49,17 @@ export function accountsWithinReach(roleIds: readonly number[]): SQL | undefined
     select 1 from admins a
     where a.user_id = ${users.id} and a.deleted_at is null and not (${holdsOnlyRolesBelow(sql`a.id`, roleIds)})
   )`
+}
+
+/**
+ * The records written by an account (`authorId`: messages' `user_id`) a caller may change or remove:
+ * their own, and those of the accounts within their reach. Undefined means no restriction.
+ */
+export function authoredWithinReach(
+  authorId: Column | SQL,
+  ctx: { userId: number; roleIds: readonly number[] },
+): SQL | undefined {
+  const reach = accountsWithinReach(ctx.roleIds)
+  if (!reach) return undefined
+  return sql`(${authorId} = ${ctx.userId} or exists (select 1 from ${users} where ${users.id} = ${authorId} and ${reach}))`
 }

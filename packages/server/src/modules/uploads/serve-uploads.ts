@@ -6,6 +6,7 @@ import { uploads } from '../../db/schema/index'
 import { notFound, unauthenticated } from '../../errors'
 import { resolveSession } from '../../plugins/session'
 import { storageOf } from './file-storage'
+import { mayReadPrivateUpload } from './upload-access'
 
 const decoded = (text: string) => {
   try {
@@ -18,8 +19,9 @@ const isPrivatePath = (pathName: string) => /^\/*private(\/|$)/i.test(decoded(pa
 
 /**
  * Serves stored uploads at `/uploads/...`, outside the API prefixes. Public local files (pictures)
- * straight from the upload folder; private files (`/uploads/private/...`, documents) only to a
- * logged-in user; files of other stores (`/uploads/s3/...`) from their store, by their record.
+ * straight from the upload folder; private files (`/uploads/private/...`, documents) only to their
+ * owner and the administrators of the resource they were uploaded for (mayReadPrivateUpload), 404 to
+ * any other logged-in user; files of other stores (`/uploads/s3/...`) from their store, by their record.
  * PDFs are always downloads, never shown inside the site.
  */
 export const serveUploadsPlugin: FastifyPluginAsync = async (app) => {
@@ -43,7 +45,14 @@ export const serveUploadsPlugin: FastifyPluginAsync = async (app) => {
     const url = decoded(request.url.split('?')[0])
     if (!url || url.length > 255) throw notFound()
     const [file] = await app.db
-      .select({ provider: uploads.provider, key: uploads.key, mime: uploads.mime, private: uploads.private })
+      .select({
+        provider: uploads.provider,
+        key: uploads.key,
+        mime: uploads.mime,
+        private: uploads.private,
+        user_id: uploads.user_id,
+        resource: uploads.resource,
+      })
       .from(uploads)
       .where(and(eq(uploads.url, url), isNull(uploads.deleted_at)))
       .limit(1)
@@ -53,6 +62,7 @@ export const serveUploadsPlugin: FastifyPluginAsync = async (app) => {
       request.channel = 'web'
       await resolveSession(request, reply)
       if (!request.user) throw unauthenticated()
+      if (!(await mayReadPrivateUpload(app, request.user, file))) throw notFound()
     }
     const storage = storageOf(app.config, file.provider)
     const opened = storage && (await storage.open(file.key))

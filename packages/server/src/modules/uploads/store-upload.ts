@@ -6,7 +6,7 @@ import { uploads } from '../../db/schema/index'
 import { invalidFields } from '../../resource/field-errors'
 import { randomString } from '../../secrets'
 import type { FileStorage } from './file-storage'
-import { lockUsedUploadBytes } from './upload-quota'
+import { checkQuota, lockUsedUploadBytes } from './upload-quota'
 import type { UploadKindName, UploadSettings } from './upload-settings'
 
 /** What may be uploaded, recognised by content: pictures and PDF documents. */
@@ -34,8 +34,6 @@ export interface JudgedFile {
   ext: string
   kind: UploadKindName
 }
-
-const MB = 1024 * 1024
 
 const invalid = (language: Language, key: string, params?: Record<string, number>) =>
   invalidFields(language, [{ field: 'file', key, params }])
@@ -72,16 +70,6 @@ export async function judgeUpload(options: {
   return { mime: type.mime as JudgedFile['mime'], ext: known.ext, kind: known.kind }
 }
 
-/** Refuses a file the user's quota has no room for (`used` bytes stored already). */
-export function checkQuota(language: Language, used: number, size: number, quotaBytes: number): void {
-  if (used + size > quotaBytes) {
-    throw invalid(language, 'upload.quota', {
-      quota: Math.floor(quotaBytes / MB),
-      used: Math.round((used / MB) * 10) / 10,
-    })
-  }
-}
-
 /** A new file's key in its store: `yyyy/mm/<random>.<ext>`, under `private/` for documents. */
 export function newUploadKey(file: JudgedFile, now = new Date()): string {
   const month = `${now.getFullYear()}/${String(now.getMonth() + 1).padStart(2, '0')}`
@@ -95,7 +83,8 @@ export function uploadUrlOf(provider: string, key: string): string {
 
 /**
  * Records a judged file against the user's quota and has `place` put its bytes at `key` in the same
- * transaction: a file that does not fit is neither recorded nor placed, a failed placement records nothing.
+ * transaction: a file that does not fit is neither recorded nor placed, a failed placement records
+ * nothing. `releasing`: the open resumable upload it finishes, counted no more once it is recorded.
  */
 export async function recordUpload(options: {
   db: Db
@@ -107,6 +96,9 @@ export async function recordUpload(options: {
   filename: string
   size: number
   place: (key: string) => Promise<void>
+  /** The resource it was uploaded for (see `uploads.resource`). */
+  resource?: string
+  releasing?: string
   now?: Date
 }): Promise<StoredUpload> {
   const { file, storage } = options
@@ -118,7 +110,7 @@ export async function recordUpload(options: {
     mime: file.mime,
   }
   return options.db.transaction(async (tx) => {
-    const used = await lockUsedUploadBytes(tx, options.userId)
+    const used = await lockUsedUploadBytes(tx, options.userId, { releasing: options.releasing })
     checkQuota(options.language, used, options.size, options.quotaBytes)
     await tx.insert(uploads).values({
       ...stored,
@@ -126,6 +118,7 @@ export async function recordUpload(options: {
       provider: storage.provider,
       key,
       private: file.kind === 'document',
+      resource: options.resource ?? '',
     })
     await options.place(key)
     return stored

@@ -8,6 +8,7 @@ import { configs, uploads } from '../../db/schema/index'
 import { loginAs } from '../../testing/login-as'
 import { startTestS3Server, type TestS3Server } from '../../testing/s3-server'
 import { createTestApp, type TestApp } from '../../testing/test-app'
+import { samplePdf as pdf, tusClient } from '../../testing/tus-client'
 import { insertTestUser } from '../auth/insert-test-user'
 import { signQiniuToken } from './qiniu-token'
 
@@ -18,67 +19,6 @@ function png(size: number): Buffer {
   const image = new PNG({ width: size, height: size })
   for (let i = 0; i < image.data.length; i++) image.data[i] = (i * 7) % 256
   return PNG.sync.write(image)
-}
-
-function pdf(kb: number): Buffer {
-  const body = Buffer.alloc(kb * 1024 - 9)
-  for (let i = 0; i < body.length; i++) body[i] = (i * 31 + (i >> 8)) % 256
-  return Buffer.concat([Buffer.from('%PDF-1.4\n'), body])
-}
-
-interface TusAnswer {
-  statusCode: number
-  headers: Record<string, string>
-  body: string
-  // biome-ignore lint/suspicious/noExplicitAny: as light-my-request types it, for the tests to read
-  json: () => any
-}
-
-const listening = new WeakMap<TestApp, Promise<string>>()
-
-/** The test app listening on a port of its own (once): tus pieces are streamed over real HTTP. */
-function baseUrlOf(t: TestApp): Promise<string> {
-  let url = listening.get(t)
-  if (!url) {
-    url = t.app.listen({ port: 0, host: '127.0.0.1' })
-    listening.set(t, url)
-  }
-  return url
-}
-
-/** A tus client over HTTP: create, send pieces, ask the offset. */
-function tusClient(t: TestApp, headers: Record<string, string>) {
-  const base = { ...headers, 'tus-resumable': '1.0.0', language: 'en' }
-  const send = async (method: string, url: string, extra: Record<string, string>, body?: Buffer) => {
-    const response = await fetch(`${await baseUrlOf(t)}${url}`, {
-      method,
-      headers: { ...base, ...extra },
-      body: body ? new Uint8Array(body) : undefined,
-      redirect: 'manual',
-    })
-    const answer: TusAnswer = {
-      statusCode: response.status,
-      headers: Object.fromEntries(response.headers.entries()),
-      body: method === 'HEAD' ? '' : await response.text(),
-      json: () => JSON.parse(answer.body),
-    }
-    return answer
-  }
-  return {
-    create: (length: number, filename: string, kind: string) =>
-      send('POST', '/api/home/upload/tus', {
-        'upload-length': String(length),
-        'upload-metadata': `filename ${b64(filename)},kind ${b64(kind)}`,
-      }),
-    patch: (location: string, offset: number, data: Buffer) =>
-      send(
-        'PATCH',
-        location,
-        { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-        data,
-      ),
-    head: (location: string) => send('HEAD', location, {}),
-  }
 }
 
 /** Sends a file in two pieces, asking the server where to continue in between, as after a pause. */

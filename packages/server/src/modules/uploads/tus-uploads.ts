@@ -8,14 +8,22 @@ import { FileStore } from '@tus/file-store'
 import { S3Store } from '@tus/s3-store'
 import { Server, type Upload } from '@tus/server'
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import { claimPeriod } from '../../db/shared-cache'
 import { AppError, notFound, unauthenticated } from '../../errors'
 import { translate } from '../../i18n/translate'
 import { randomString } from '../../secrets'
+import type { SessionUser } from '../auth/load-session-user'
 import { type FileStorage, localStorage, s3Storage } from './file-storage'
 import { s3ClientConfig, s3ClientOf } from './s3-client'
-import { checkQuota, HEAD_BYTES, judgeUpload, recordUpload } from './store-upload'
-import { lockUsedUploadBytes } from './upload-quota'
+import { HEAD_BYTES, judgeUpload, recordUpload } from './store-upload'
+import { mayUploadFor } from './upload-access'
+import {
+  forgetExpiredOpenUploads,
+  OPEN_UPLOAD_EXPIRATION_MS,
+  openUpload,
+  releaseOpenUpload,
+} from './upload-quota'
 import {
   readUploadSettings,
   refuseLocalDiskInCluster,
@@ -25,8 +33,14 @@ import {
 
 /** The route of resumable uploads (tus 1.0.0), under both API prefixes. */
 export const TUS_PATH = '/home/upload/tus'
-/** An unfinished upload is dropped a day after it started. */
-const EXPIRATION_MS = 24 * 60 * 60 * 1000
+/** What this server offers of tus 1.0.0 (not concatenation, deferred length or checksums). */
+const OFFERED_EXTENSIONS = ['creation', 'creation-with-upload', 'termination', 'expiration']
+/** Headers of extensions not offered, refused (400) before tus sees them. */
+const NOT_OFFERED_HEADERS: ReadonlyArray<[header: string, extension: string]> = [
+  ['upload-concat', 'concatenation'],
+  ['upload-defer-length', 'creation-defer-length'],
+  ['upload-checksum', 'checksum'],
+]
 /** How often unfinished uploads past their expiration are deleted (and once when the server is ready). */
 const CLEAN_UP_EVERY_MS = 60 * 60 * 1000
 /** The apps (by their configuration) whose expired uploads a mount of this module already cleans up. */
@@ -37,9 +51,11 @@ const ID = /^(local|s3)-[A-Za-z0-9]{32}$/
 
 /** What the tus hooks need of the Fastify request that is being handled. */
 interface RequestContext {
-  userId: number
+  user: SessionUser
   language: Language
   settings: UploadSettings
+  /** The upload this request opened (POST), to forget if it was not made after all. */
+  opened?: string
 }
 const contexts = new WeakMap<IncomingMessage, RequestContext>()
 
@@ -84,7 +100,7 @@ function localBackend(app: FastifyInstance, options: TusOptions): TusBackend {
   // (a data folder removed meanwhile, as tests do once an app is closed): the folder is made here
   // first, and closing the app waits for a second request queued after FileStore's.
   fsSync.mkdirSync(directory, { recursive: true })
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRATION_MS })
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: OPEN_UPLOAD_EXPIRATION_MS })
   const settled = fs.mkdir(directory, { recursive: true }).then(
     () => undefined,
     () => undefined,
@@ -126,7 +142,7 @@ function s3Backend(s3: NonNullable<FastifyInstance['config']['s3']>, options: Tu
   const client: S3Client = s3ClientOf(s3)
   const datastore = new S3Store({
     partSize: S3_PART_BYTES,
-    expirationPeriodInMilliseconds: EXPIRATION_MS,
+    expirationPeriodInMilliseconds: OPEN_UPLOAD_EXPIRATION_MS,
     s3ClientConfig: { ...s3ClientConfig(s3), bucket: s3.bucket },
   })
   return {
@@ -161,29 +177,33 @@ function s3Backend(s3: NonNullable<FastifyInstance['config']['s3']>, options: Tu
   }
 }
 
+/** The biggest upload any kind allows; each upload is held to its own kind's limit when it is created. */
+const largestUploadBytes = (settings: UploadSettings) =>
+  Math.max(settings.maxKb.image, settings.maxKb.document) * 1024
+
 interface TusOptions {
   app: FastifyInstance
   backendOf: (provider: string) => TusBackend | undefined
 }
 
 function tusServer(provider: 'local' | 's3', datastore: FileStore | S3Store, { app, backendOf }: TusOptions) {
+  // What the stores' own checks allow, as OPTIONS announces it.
+  datastore.extensions = OFFERED_EXTENSIONS
   return new Server({
     path: TUS_PATH,
     datastore,
-    // The biggest any kind allows; each upload is held to its own kind's limit when it is created.
-    maxSize: async (req) => {
-      const { settings } = contextOf(req)
-      return Math.max(settings.maxKb.image, settings.maxKb.document) * 1024
-    },
+    maxSize: async (req) => largestUploadBytes(contextOf(req).settings),
     namingFunction: () => `${provider}-${randomString(32)}`,
     // Relative to the prefix the client came through (/api or /web-api).
     generateUrl: (req, { id }) => `${new URL(req.url).pathname.replace(/\/+$/, '')}/${id}`,
     getFileIdFromRequest: (_req, lastPath) => (lastPath && ID.test(lastPath) ? lastPath : undefined),
     async onUploadCreate(req, upload) {
-      const { userId, language, settings } = contextOf(req)
+      const context = contextOf(req)
+      const { user, language, settings } = context
       const metadata = upload.metadata ?? {}
       const kind: UploadKindName = metadata.kind === 'document' ? 'document' : 'image'
       const filename = String(metadata.filename ?? '').slice(0, 255)
+      const resource = String(metadata.resource ?? '')
       try {
         const size = upload.size
         if (size === undefined || metadata.kind !== kind) {
@@ -197,16 +217,27 @@ function tusServer(provider: 'local' | 's3', datastore: FileStore | S3Store, { a
             errors: { file: [translate(language, 'upload.too_large', { max: maxKb })] },
           })
         }
-        const used = await app.db.transaction((tx) => lockUsedUploadBytes(tx, userId))
-        checkQuota(language, used, size, app.config.uploadQuotaBytes)
+        if (resource !== '' && !(await mayUploadFor(app, user, resource))) {
+          throw new AppError('validation', 'errors.validation', {
+            errors: { file: [translate(language, 'upload.resource_refused')] },
+          })
+        }
+        await openUpload(app.db, {
+          id: upload.id,
+          userId: user.id,
+          size,
+          language,
+          quotaBytes: app.config.uploadQuotaBytes,
+        })
+        context.opened = upload.id
       } catch (error) {
         if (error instanceof AppError) throw refusal(language, error)
         throw error
       }
-      return { metadata: { filename, kind, owner: String(userId) } }
+      return { metadata: { filename, kind, owner: String(user.id), resource } }
     },
     async onUploadFinish(req, upload: Upload) {
-      const { userId, language, settings } = contextOf(req)
+      const { user, language, settings } = contextOf(req)
       const backend = backendOf(provider)
       if (!backend) throw { status_code: 404, body: 'Not found\n' }
       const metadata = upload.metadata ?? {}
@@ -222,12 +253,14 @@ function tusServer(provider: 'local' | 's3', datastore: FileStore | S3Store, { a
         const stored = await recordUpload({
           db: app.db,
           language,
-          userId,
+          userId: user.id,
           quotaBytes: app.config.uploadQuotaBytes,
           storage: backend.storage,
           file,
           filename: metadata.filename ?? 'file',
           size,
+          resource: metadata.resource ?? '',
+          releasing: upload.id,
           place: (key) => backend.move(upload.id, key, file.mime),
         })
         await backend.drop(upload.id)
@@ -241,6 +274,7 @@ function tusServer(provider: 'local' | 's3', datastore: FileStore | S3Store, { a
         await backend
           .drop(upload.id)
           .catch((dropError) => app.log.warn({ err: dropError }, 'tus drop failed'))
+        await releaseOpenUpload(app.db, upload.id)
         if (error instanceof AppError) throw refusal(language, error)
         throw error
       }
@@ -282,6 +316,10 @@ export const tusUploadsModule: FastifyPluginAsync = async (app) => {
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = request.user
     if (!user) throw unauthenticated()
+    for (const [header, extension] of NOT_OFFERED_HEADERS) {
+      if (request.headers[header] !== undefined)
+        throw new AppError('bad_request', 'upload.extension_not_offered', { params: { extension } })
+    }
     const settings = await readUploadSettings(app.db, app.config)
     const id = (request.params as { id?: string }).id
     let backend: TusBackend | undefined
@@ -298,9 +336,14 @@ export const tusUploadsModule: FastifyPluginAsync = async (app) => {
       if (!upload || upload.metadata?.owner !== String(user.id)) throw notFound()
     }
     if (!backend) throw notFound()
-    contexts.set(request.raw, { userId: user.id, language: request.language, settings })
+    const context: RequestContext = { user, language: request.language, settings }
+    contexts.set(request.raw, context)
     reply.hijack()
     await backend.server.handle(request.raw, reply.raw)
+    // An upload opened but not made, or ended by its owner, counts no more.
+    const status = reply.raw.statusCode
+    if (context.opened && status >= 400) await releaseOpenUpload(app.db, context.opened)
+    if (request.method === 'DELETE' && id && status === 204) await releaseOpenUpload(app.db, id)
   }
 
   // Unfinished uploads nobody continued within the expiration are deleted: their bytes would stay.
@@ -313,6 +356,7 @@ export const tusUploadsModule: FastifyPluginAsync = async (app) => {
           continue
         const deleted = await backendFor(provider)?.server.cleanUpExpiredUploads()
         if (deleted) app.log.info({ provider, deleted }, 'expired unfinished uploads deleted')
+        if (provider === 'local') await forgetExpiredOpenUploads(app.db)
       } catch (error) {
         app.log.warn({ err: error, provider }, 'expired unfinished uploads could not be deleted')
       }
@@ -335,7 +379,43 @@ export const tusUploadsModule: FastifyPluginAsync = async (app) => {
     })
   }
 
-  const schema = { tags: ['uploads'], summary: 'Resumable upload (tus 1.0.0)' }
-  app.post(TUS_PATH, { schema }, handle)
-  app.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: `${TUS_PATH}/:id`, schema, handler: handle })
+  const tags = ['uploads']
+  // Discovery is answered here rather than by tus: nothing of an upload is involved.
+  app.route({
+    method: 'OPTIONS',
+    url: TUS_PATH,
+    schema: { tags, summary: 'tus discovery: Tus-Version, Tus-Extension and Tus-Max-Size (204)' },
+    handler: async (request, reply) => {
+      if (!request.user) throw unauthenticated()
+      const settings = await readUploadSettings(app.db, app.config)
+      return reply
+        .code(204)
+        .header('tus-version', '1.0.0')
+        .header('tus-extension', OFFERED_EXTENSIONS.join(','))
+        .header('tus-max-size', String(largestUploadBytes(settings)))
+        .send()
+    },
+  })
+  app.post(
+    TUS_PATH,
+    {
+      schema: {
+        tags,
+        summary:
+          'Open a resumable upload (tus 1.0.0 creation): Upload-Length, Upload-Metadata filename, kind (image or document) and optionally resource; 201 with Location',
+      },
+    },
+    handle,
+  )
+  app.route({
+    method: ['HEAD', 'PATCH', 'DELETE'],
+    url: `${TUS_PATH}/:id`,
+    schema: {
+      tags,
+      summary:
+        'An open upload: HEAD its Upload-Offset, PATCH the next piece (the last answers the stored file), DELETE to end it',
+      params: z.object({ id: z.string().max(64) }),
+    },
+    handler: handle,
+  })
 }

@@ -43,6 +43,8 @@ export interface ResourceFormProps {
   extras?: Record<string, ReactNode>
   /** The values sent, from the form's. */
   beforeSave?: (values: Values) => Values
+  /** Asked before saving (a change whose effect the user confirms); false keeps the form as it is. */
+  confirmSave?: (values: Values, row: Row) => Promise<boolean>
   /** Shown above the fields (e.g. a choice that decides which fields apply). */
   header?: ReactNode
   /** The fields shown, when not all of them (given the form's current values). */
@@ -93,6 +95,7 @@ export function ResourceForm({
   renderers = {},
   extras = {},
   beforeSave,
+  confirmSave,
   header,
   shown = () => true,
   required = [],
@@ -123,6 +126,7 @@ export function ResourceForm({
   const action = t(creating ? 'actions.create' : 'actions.update')
 
   const submit = async (input: Values) => {
+    if (confirmSave && !(await confirmSave(input, row))) return
     setSaving(true)
     try {
       const body = toWire(fields, beforeSave ? beforeSave(input) : input)
@@ -169,6 +173,7 @@ export function ResourceForm({
               options: page.options[field.name] ?? [],
               disabledValues: field.name === 'parent_id' && !creating ? [row.id] : [],
               maxDepth: field.name === 'parent_id' && page.max_level ? page.max_level - 1 : undefined,
+              resource: page.resource,
             }
             const label = fieldTitle(t, page.resource, field)
             const validation =

@@ -14,6 +14,8 @@ export interface ResumableFileInputProps {
   value?: string
   onChange?: (value: string) => void
   disabled?: boolean
+  /** The resource the document is for (its administrators may read it), when in a resource's form. */
+  resource?: string
 }
 
 type Phase = 'idle' | 'uploading' | 'paused' | 'done' | 'failed'
@@ -23,7 +25,14 @@ type Phase = 'idle' | 'uploading' | 'paused' | 'done' | 'failed'
  * pause and continue (also after a reload or a dropped connection: choosing the same file again
  * continues from the byte the server has), complete. Holds the stored file's url.
  */
-export function ResumableFileInput({ id, name, value, onChange, disabled }: ResumableFileInputProps) {
+export function ResumableFileInput({
+  id,
+  name,
+  value,
+  onChange,
+  disabled,
+  resource,
+}: ResumableFileInputProps) {
   const { t } = useTranslation()
   const form = Form.useFormInstance()
   const settings = useUploadSettings()
@@ -44,7 +53,7 @@ export function ResumableFileInput({ id, name, value, onChange, disabled }: Resu
     void upload.current?.pause()
     fail([])
     setProgress({ sent: 0, total: file.size, name: file.name })
-    const current = resumableUpload(file, 'document', {
+    const current = resumableUpload(file, 'document', resource, {
       onProgress: (sent, total) => setProgress((p) => ({ ...p, sent, total })),
       onSuccess: (stored) => {
         setPhase('done')

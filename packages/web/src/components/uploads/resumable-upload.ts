@@ -43,13 +43,15 @@ export function refusalOf(body: string | undefined): string | null {
 export function resumableUpload(
   file: File,
   kind: ResumableKind,
+  /** The resource the file is uploaded for (see the server's `uploads.resource`), if any. */
+  resource: string | undefined,
   callbacks: ResumableCallbacks,
 ): ResumableUpload {
   const upload = new Upload(file, {
     endpoint: `${getConfig().use_url}/home/upload/tus`,
     chunkSize: CHUNK_BYTES,
     retryDelays: [0, 1000, 3000, 5000, 10000],
-    metadata: { filename: file.name, kind },
+    metadata: { filename: file.name, kind, ...(resource ? { resource } : {}) },
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
     onBeforeRequest(request) {

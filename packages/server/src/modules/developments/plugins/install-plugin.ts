@@ -28,8 +28,9 @@ async function missingColumns(tx: Tx, manifest: LoadedManifest): Promise<string[
 
 /**
  * Installs a plug-in found at start, in one transaction with its operation log: runs its up
- * migrations, checks that its pages' tables have their columns, adds its menu items and records
- * the installation (with the manifest, for the uninstall). Anything failing leaves nothing behind.
+ * migrations (when an uninstall kept its data, only those the kept installation had not run),
+ * checks that its pages' tables have their columns, adds its menu items and records the
+ * installation (with the manifest, for the uninstall). Anything failing leaves nothing behind.
  */
 export async function installPlugin(app: FastifyInstance, ctx: ResourceContext, name: string) {
   const plugin = app.plugins.found.find((candidate) => candidate.name === name)
@@ -38,8 +39,11 @@ export async function installPlugin(app: FastifyInstance, ctx: ResourceContext, 
   if (!manifest) throw refuse('plugins.unusable', { name, reason: plugin.error ?? '' })
   return runWrite(ctx, { name, version: manifest.version }, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`plugin:${name}`}))`)
-    const [installed] = await tx.select({ id: plugins.id }).from(plugins).where(eq(plugins.name, name))
-    if (installed) throw refuse('plugins.installed', { name })
+    const [installed] = await tx.select().from(plugins).where(eq(plugins.name, name))
+    if (installed && installed.deleted_at === null) throw refuse('plugins.installed', { name })
+    const ran = new Set(
+      ((installed?.manifest as unknown as LoadedManifest | undefined)?.migrations ?? []).map((m) => m.name),
+    )
     const parents = [...new Set(manifest.menus.map((menu) => menu.parent_id))]
     const found = parents.length
       ? await tx
@@ -48,13 +52,24 @@ export async function installPlugin(app: FastifyInstance, ctx: ResourceContext, 
           .where(and(inArray(menus.id, parents), isNull(menus.deleted_at)))
       : []
     if (found.length !== parents.length) throw refuse('plugins.no_parent', { name })
-    for (const migration of manifest.migrations) await runMigrationSql(tx, migration.up)
+    for (const migration of manifest.migrations.filter((m) => !ran.has(m.name)))
+      await runMigrationSql(tx, migration.up)
     const missing = await missingColumns(tx, manifest)
     if (missing.length > 0) throw refuse('plugins.columns_missing', { name, columns: missing.join(', ') })
     const menuIds = await addPluginMenus(tx, name, manifest.menus)
-    await tx
-      .insert(plugins)
-      .values({ name, version: manifest.version, manifest: manifest as unknown as Record<string, unknown> })
-    return { name, version: manifest.version, menus: menuIds.length }
+    const values = {
+      name,
+      version: manifest.version,
+      manifest: manifest as unknown as Record<string, unknown>,
+    }
+    if (installed) {
+      await tx
+        .update(plugins)
+        .set({ ...values, created_at: sql`now()`, deleted_at: null })
+        .where(eq(plugins.id, installed.id))
+    } else {
+      await tx.insert(plugins).values(values)
+    }
+    return { name, version: manifest.version, menus: menuIds.length, data_kept: installed !== undefined }
   })
 }

@@ -1,5 +1,5 @@
 import { FALLBACK_LANGUAGE, type Language, type PluginSummary } from '@brokerdesk/shared'
-import { asc } from 'drizzle-orm'
+import { asc, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../../db/client'
 import { plugins } from '../../../db/schema/index'
@@ -19,23 +19,25 @@ function summaryOf(manifest: LoadedManifest, language: Language): Summary {
 }
 
 /**
- * The plug-ins found at start and those installed in the database (one whose folder is gone is
- * still listed, so it can be uninstalled), by name.
+ * The plug-ins found at start and those installed in the database, or uninstalled with their data
+ * kept (one whose folder is gone is still listed, so it can be uninstalled or its data dropped), by name.
  */
 export async function listPlugins(app: FastifyInstance, language: Language): Promise<PluginSummary[]> {
   const installed = await app.db.select().from(plugins).orderBy(asc(plugins.name))
   const byName = new Map(installed.map((row) => [row.name, row]))
   const list: PluginSummary[] = app.plugins.found.map((plugin) => {
     const row = byName.get(plugin.name)
+    const live = row && row.deleted_at === null ? row : undefined
     const stored = row?.manifest as LoadedManifest | undefined
     const manifest = plugin.manifest ?? stored
     return {
       name: plugin.name,
       version: plugin.manifest?.version ?? '',
       source: plugin.source,
-      installed_version: row?.version ?? null,
-      installed_at: row?.created_at.toISOString() ?? null,
+      installed_version: live?.version ?? null,
+      installed_at: live?.created_at.toISOString() ?? null,
       error: plugin.error ?? null,
+      data_kept: row !== undefined && !live,
       ...(manifest
         ? summaryOf(manifest, language)
         : { title: plugin.name, description: '', menus: [], pages: [] }),
@@ -43,13 +45,15 @@ export async function listPlugins(app: FastifyInstance, language: Language): Pro
   })
   const found = new Set(list.map((plugin) => plugin.name))
   for (const row of installed.filter((candidate) => !found.has(candidate.name))) {
+    const live = row.deleted_at === null
     list.push({
       name: row.name,
       version: '',
       source: null,
-      installed_version: row.version,
-      installed_at: row.created_at.toISOString(),
+      installed_version: live ? row.version : null,
+      installed_at: live ? row.created_at.toISOString() : null,
       error: null,
+      data_kept: !live,
       ...summaryOf(row.manifest as unknown as LoadedManifest, language),
     })
   }
@@ -71,7 +75,11 @@ function mergeTexts(target: TextTree, source: TextTree): TextTree {
  * `{menu, labels, options}` for the SPA to add to its own.
  */
 export async function pluginTexts(db: Db, language: Language): Promise<TextTree> {
-  const rows = await db.select({ manifest: plugins.manifest }).from(plugins).orderBy(asc(plugins.name))
+  const rows = await db
+    .select({ manifest: plugins.manifest })
+    .from(plugins)
+    .where(isNull(plugins.deleted_at))
+    .orderBy(asc(plugins.name))
   const merged: TextTree = {}
   for (const row of rows) {
     const texts = (row.manifest as unknown as LoadedManifest).texts as Partial<Record<Language, PluginTexts>>

@@ -42,7 +42,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(scratch, 'dirs/escape.sql'), 'drop table users')
   const taking = pagePlugin('firms', 'select 1')
   writePlugin(path.join(scratch, 'dirs/taking'), taking.manifest, taking.files)
-  t = await createTestApp({ env: { PLUGIN_DIRS: `${REPO_PLUGINS},${path.join(scratch, 'dirs')}` } })
+  // Installing and uninstalling are local-only.
+  t = await createTestApp({
+    env: { APP_ENV: 'local', PLUGIN_DIRS: `${REPO_PLUGINS},${path.join(scratch, 'dirs')}` },
+  })
   admin = await adminClient(t.app)
 })
 afterAll(async () => {
@@ -82,7 +85,7 @@ describe('plug-ins', () => {
     expect((await admin.get('/admin/notices')).statusCode).toBe(403)
     const installed = await admin.post('/admin/developments/plugins', { name: 'notices' })
     expect(installed.statusCode, installed.body).toBe(200)
-    expect(installed.json()).toEqual({ name: 'notices', version: '1.0.0', menus: 8 })
+    expect(installed.json()).toEqual({ name: 'notices', version: '1.0.0', menus: 8, data_kept: false })
     expect((await lastLog()).menu_id).toBe(191)
 
     const items = await pluginMenus()
@@ -129,20 +132,48 @@ describe('plug-ins', () => {
     expect((await admin.post('/admin/developments/plugins', { name: 'notices' })).statusCode).toBe(422)
   })
 
-  it('uninstalls: menus and their holders gone, down migration run, page refused again', async () => {
+  it('uninstalls keeping the data: menus and their holders gone, page refused, the table kept', async () => {
     const ids = (await pluginMenus()).map((item) => item.id)
     const response = await admin.delete('/admin/developments/plugins', { name: 'notices' })
     expect(response.statusCode, response.body).toBe(200)
-    expect(response.json()).toEqual({ name: 'notices', menus: 8 })
+    expect(response.json()).toEqual({ name: 'notices', menus: 8, data_dropped: false })
     expect((await lastLog()).menu_id).toBe(192)
     expect(await pluginMenus()).toEqual([])
     expect(await t.app.db.select().from(menuRole).where(inArray(menuRole.menu_id, ids))).toEqual([])
     expect(findNestedSetProblems(await t.app.db.select().from(menus))).toEqual([])
-    expect(await tableExists('notices')).toBe(false)
+    expect(await tableExists('notices')).toBe(true)
     expect((await admin.get('/admin/notices')).statusCode).toBe(403)
     const texts = await t.app.inject({ url: '/api/open/plugin-texts' })
     expect(texts.json().texts).toEqual({})
+    const listed = (await admin.get('/admin/developments/plugins')).json().plugins
+    expect(listed.find((p: { name: string }) => p.name === 'notices')).toMatchObject({
+      installed_version: null,
+      data_kept: true,
+    })
     expect((await admin.delete('/admin/developments/plugins', { name: 'notices' })).statusCode).toBe(404)
+  })
+
+  it('installed again, finds its data; uninstalled with drop_data, drops it', async () => {
+    const again = await admin.post('/admin/developments/plugins', { name: 'notices' })
+    expect(again.statusCode, again.body).toBe(200)
+    expect(again.json()).toMatchObject({ menus: 8, data_kept: true })
+    const list = (await admin.get('/admin/notices/list')).json().data
+    expect(list.map((row: { title: string }) => row.title)).toEqual(['Office closed on Friday'])
+    const dropped = await admin.delete('/admin/developments/plugins', { name: 'notices', drop_data: true })
+    expect(dropped.json()).toEqual({ name: 'notices', menus: 8, data_dropped: true })
+    expect(await tableExists('notices')).toBe(false)
+    expect(await pluginMenus()).toEqual([])
+    expect((await admin.delete('/admin/developments/plugins', { name: 'notices' })).statusCode).toBe(404)
+  })
+
+  it('drops the data an earlier uninstall kept, when asked', async () => {
+    expect((await admin.post('/admin/developments/plugins', { name: 'notices' })).statusCode).toBe(200)
+    expect((await admin.delete('/admin/developments/plugins', { name: 'notices' })).statusCode).toBe(200)
+    const dropped = await admin.delete('/admin/developments/plugins', { name: 'notices', drop_data: true })
+    expect(dropped.json()).toEqual({ name: 'notices', menus: 0, data_dropped: true })
+    expect(await tableExists('notices')).toBe(false)
+    const listed = (await admin.get('/admin/developments/plugins')).json().plugins
+    expect(listed.find((p: { name: string }) => p.name === 'notices')).toMatchObject({ data_kept: false })
   })
 
   it('leaves nothing behind when a plug-in cannot be installed', async () => {

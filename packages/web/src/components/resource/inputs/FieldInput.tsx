@@ -19,6 +19,8 @@ export interface FieldInputProps {
   maxDepth?: number
   /** The id the Form.Item gives its control (labels point at it). */
   id?: string
+  /** The resource whose form this is: a document uploaded there is readable by its administrators. */
+  resource?: string
   value?: unknown
   onChange?: (value: unknown) => void
 }
@@ -52,6 +54,7 @@ export function FieldInput({
   disabledValues = [],
   maxDepth = Number.POSITIVE_INFINITY,
   id,
+  resource,
   value,
   onChange,
 }: FieldInputProps): ReactNode {
@@ -167,7 +170,7 @@ export function FieldInput({
       // One picture for a text field; a list field takes up to the chooser's default count.
       return <ImageChooser {...common} name={field.name} max={field.type === 'json' ? undefined : 1} />
     case 'file':
-      return <ResumableFileInput {...common} name={field.name} />
+      return <ResumableFileInput {...common} name={field.name} resource={resource} />
     case 'password':
       return (
         <Input.Password {...common} autoComplete="new-password" onChange={(e) => change(e.target.value)} />

@@ -1,7 +1,7 @@
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons'
 import type { PluginSummary } from '@brokerdesk/shared'
 import { useQueryClient } from '@tanstack/react-query'
-import { Button, Flex, Popconfirm, Table, type TableProps, Tag, Typography } from 'antd'
+import { Alert, Button, Checkbox, Flex, Modal, Space, Table, type TableProps, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -14,27 +14,79 @@ import { installPlugin, PLUGINS_KEY, uninstallPlugin, usePlugins } from './devel
 function StatusTag({ plugin }: { plugin: PluginSummary }) {
   const { t } = useTranslation()
   if (plugin.installed_version) return <Tag color="success">{t('developments.plugins.installed')}</Tag>
+  if (plugin.data_kept) return <Tag color="warning">{t('developments.plugins.data_kept')}</Tag>
   if (plugin.error) return <Tag color="error">{t('developments.plugins.unusable')}</Tag>
   return <Tag>{t('developments.plugins.not_installed')}</Tag>
 }
 
-/** The plug-ins found at start and those installed, with installing and uninstalling. */
+/** The uninstall question: the data stays unless the box is ticked. */
+function UninstallQuestion({ name, onDropData }: { name: string; onDropData: (drop: boolean) => void }) {
+  const { t } = useTranslation()
+  const [drop, setDrop] = useState(false)
+  return (
+    <Space direction="vertical">
+      <Typography.Text>{t('developments.plugins.confirm_uninstall', { name })}</Typography.Text>
+      <Checkbox
+        checked={drop}
+        onChange={(event) => {
+          setDrop(event.target.checked)
+          onDropData(event.target.checked)
+        }}
+      >
+        <Typography.Text type={drop ? 'danger' : undefined}>
+          {t('developments.plugins.drop_data')}
+        </Typography.Text>
+      </Checkbox>
+    </Space>
+  )
+}
+
+type PluginAction = 'install' | 'uninstall' | 'drop'
+
+/**
+ * The plug-ins found at start and those installed, with installing and uninstalling (local only):
+ * an uninstall keeps the plug-in's tables unless the user asks to drop them.
+ */
 export function PluginsTab({ canInstall, canUninstall }: { canInstall: boolean; canUninstall: boolean }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const plugins = usePlugins()
+  const [modal, modalHolder] = Modal.useModal()
   const [busy, setBusy] = useState<string>()
 
-  const act = async (plugin: PluginSummary, install: boolean) => {
+  /** Asks before an uninstall (whether to drop the data too) or dropping kept data; null: not confirmed. */
+  const ask = async (plugin: PluginSummary, action: PluginAction): Promise<boolean | null> => {
+    if (action === 'install') return false
+    if (action === 'drop') {
+      const confirmed = await modal.confirm({
+        title: t('developments.plugins.confirm_drop', { name: plugin.title }),
+        okButtonProps: { danger: true },
+        okText: t('developments.plugins.drop_data_action'),
+      })
+      return confirmed ? true : null
+    }
+    let dropData = false
+    const confirmed = await modal.confirm({
+      title: t('developments.plugins.uninstall'),
+      content: <UninstallQuestion name={plugin.title} onDropData={(drop) => (dropData = drop)} />,
+      okButtonProps: { danger: true },
+      okText: t('developments.plugins.uninstall'),
+    })
+    return confirmed ? dropData : null
+  }
+
+  const act = async (plugin: PluginSummary, action: PluginAction) => {
+    const dropData = await ask(plugin, action)
+    if (dropData === null) return
     setBusy(plugin.name)
     try {
-      await (install ? installPlugin(plugin.name) : uninstallPlugin(plugin.name))
-      notify(
-        'success',
-        t('messages.success', {
-          action: t(install ? 'developments.plugins.install' : 'developments.plugins.uninstall'),
-        }),
-      )
+      await (action === 'install' ? installPlugin(plugin.name) : uninstallPlugin(plugin.name, dropData))
+      const done = {
+        install: 'developments.plugins.install',
+        uninstall: 'developments.plugins.uninstall',
+        drop: 'developments.plugins.drop_data_action',
+      }[action]
+      notify('success', t('messages.success', { action: t(done) }))
       await Promise.all(
         [PLUGINS_KEY, ['menus'], PLUGIN_TEXTS_KEY].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
@@ -66,17 +118,20 @@ export function PluginsTab({ canInstall, canUninstall }: { canInstall: boolean; 
     },
     {
       key: 'version',
+      className: 'bd-plugin__nowrap',
       title: t('developments.plugins.version'),
       render: (_, plugin) => plugin.installed_version ?? plugin.version,
     },
     {
       key: 'source',
+      className: 'bd-plugin__nowrap',
       title: t('developments.plugins.source'),
       render: (_, plugin) =>
         plugin.source ? t(`developments.plugins.sources.${plugin.source}`) : t('messages.missing_value'),
     },
     {
       key: 'status',
+      className: 'bd-plugin__nowrap',
       title: t('developments.plugins.status'),
       render: (_, plugin) => <StatusTag plugin={plugin} />,
     },
@@ -99,25 +154,37 @@ export function PluginsTab({ canInstall, canUninstall }: { canInstall: boolean; 
       title: t('actions.operate'),
       render: (_, plugin) =>
         plugin.installed_version ? (
-          <Popconfirm
-            title={t('developments.plugins.confirm_uninstall', { name: plugin.title })}
-            onConfirm={() => act(plugin, false)}
-            disabled={!canUninstall}
-          >
-            <Button danger icon={<DeleteOutlined />} loading={busy === plugin.name} disabled={!canUninstall}>
-              {t('developments.plugins.uninstall')}
-            </Button>
-          </Popconfirm>
-        ) : (
           <Button
-            type="primary"
-            icon={<DownloadOutlined />}
+            danger
+            icon={<DeleteOutlined />}
             loading={busy === plugin.name}
-            disabled={!canInstall || Boolean(plugin.error)}
-            onClick={() => act(plugin, true)}
+            disabled={!canUninstall}
+            onClick={() => act(plugin, 'uninstall')}
           >
-            {t('developments.plugins.install')}
+            {t('developments.plugins.uninstall')}
           </Button>
+        ) : (
+          <Space>
+            <Button
+              type="primary"
+              icon={<DownloadOutlined />}
+              loading={busy === plugin.name}
+              disabled={!canInstall || Boolean(plugin.error) || !plugin.version}
+              onClick={() => act(plugin, 'install')}
+            >
+              {t('developments.plugins.install')}
+            </Button>
+            {plugin.data_kept && (
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={!canUninstall || busy === plugin.name}
+                onClick={() => act(plugin, 'drop')}
+              >
+                {t('developments.plugins.drop_data_action')}
+              </Button>
+            )}
+          </Space>
         ),
     },
   ]
@@ -128,6 +195,7 @@ export function PluginsTab({ canInstall, canUninstall }: { canInstall: boolean; 
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('developments.plugins.hint')}
       </Typography.Paragraph>
+      {!canInstall && !canUninstall && <Alert type="warning" showIcon title={t('developments.local_only')} />}
       <Table<PluginSummary>
         rowKey="name"
         columns={columns}
@@ -137,6 +205,7 @@ export function PluginsTab({ canInstall, canUninstall }: { canInstall: boolean; 
         tableLayout="auto"
         locale={{ emptyText: t('developments.plugins.none') }}
       />
+      {modalHolder}
     </Flex>
   )
 }

@@ -57,6 +57,10 @@ export function installPlugin(name: string) {
   return http.post<{ name: string; version: string; menus: number }>(URLS.plugins, { name })
 }
 
-export function uninstallPlugin(name: string) {
-  return http.delete<{ name: string; menus: number }>(URLS.plugins, { name })
+/** Uninstalls a plug-in; its tables stay unless `dropData` (which also drops the data an earlier uninstall kept). */
+export function uninstallPlugin(name: string, dropData: boolean) {
+  return http.delete<{ name: string; menus: number; data_dropped: boolean }>(URLS.plugins, {
+    name,
+    drop_data: dropData,
+  })
 }
