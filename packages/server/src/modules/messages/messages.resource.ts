@@ -2,9 +2,11 @@ import { messageResource, type TRecipientsQuery, ZRecipientsQuerySchema } from '
 import { sql } from 'drizzle-orm'
 import { messages, messageUser, roles, users } from '../../db/schema/index'
 import { localizeOptions } from '../../i18n/seeded-texts'
+import { contextOf } from '../../resource/context'
 import { treeOptions } from '../../resource/option-sources'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding } from '../../resource/types'
+import { recordScopes } from '../permissions/data-scope'
 import { ownOrBelowRoles } from '../roles/role-options'
 import { countRecipients } from './count-recipients'
 import { findRecipients } from './find-recipients'
@@ -63,6 +65,9 @@ export const messagesModule = resourcePlugin(messagesBinding, (app) => {
         querystring: ZRecipientsQuerySchema,
       },
     },
-    async (request) => ({ accounts: await findRecipients(app.db, request.query as TRecipientsQuery) }),
+    async (request) => {
+      const scope = await recordScopes.accounts(contextOf(request))
+      return { accounts: await findRecipients(app.db, request.query as TRecipientsQuery, scope) }
+    },
   )
 })

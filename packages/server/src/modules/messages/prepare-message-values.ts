@@ -1,8 +1,9 @@
 import { AUDIENCE, messageResource } from '@brokerdesk/shared'
-import { and, count, eq } from 'drizzle-orm'
-import { messageUser, roles } from '../../db/schema/index'
+import { and, count, eq, inArray, isNull } from 'drizzle-orm'
+import { messageUser, roles, users } from '../../db/schema/index'
 import { type FieldIssue, invalidFields } from '../../resource/field-errors'
 import type { Row, WriteArgs } from '../../resource/types'
+import { recordScopes } from '../permissions/data-scope'
 import { ownOrBelowRoles } from '../roles/role-options'
 import { hasVisibleContent, sanitizeRichText } from './sanitize-rich-text'
 
@@ -30,6 +31,21 @@ export async function prepareMessageValues(values: Row, args: WriteArgs): Promis
       .from(roles)
       .where(and(eq(roles.id, Number(out.role_id)), ownOrBelowRoles(ctx.roleIds)))
     if (reachable.n === 0) issues.push({ field: 'role_id', key: 'messages.role_out_of_reach' })
+  }
+  const chosen = Array.isArray(out.user_ids) ? (out.user_ids as number[]) : []
+  if (audience === AUDIENCE.users && chosen.length > 0) {
+    // Only accounts the writer reaches (reach and data scope), as the recipient search finds them.
+    const [reachable] = await tx
+      .select({ n: count() })
+      .from(users)
+      .where(
+        and(
+          inArray(users.id, chosen),
+          isNull(users.deleted_at),
+          await recordScopes.accounts({ ...ctx, db: tx }),
+        ),
+      )
+    if (reachable.n !== chosen.length) issues.push({ field: 'user_ids', key: 'validations.messages.exists' })
   }
   if (audience === AUDIENCE.users && !('user_ids' in values) && existing) {
     const [chosen] = await tx
