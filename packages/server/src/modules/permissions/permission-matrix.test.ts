@@ -160,6 +160,7 @@ const all = listRoutes(app)
 const api = all.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
 const routes = [...all.filter((r) => r.url.startsWith('/web-api/')), ...api.filter((_, i) => i % 5 === 0)]
 const groups = [...new Set(routes.map(groupOf))].sort()
+afterAll(() => t.close())
 
 describe('the permission matrix of every route', () => {
   let tokens: Record<Exclude<Actor, 'admin_with_only'>, string | undefined>
@@ -193,7 +194,6 @@ describe('the permission matrix of every route', () => {
       if (key !== '' && !holding.has(key)) holding.set(key, await adminHolding(key.split(',').map(Number)))
     }
   })
-  afterAll(() => t.close())
 
   it('covers the whole route table', () => {
     expect(routes.filter((r) => r.url.startsWith('/web-api/admin/')).length).toBeGreaterThan(80)
