@@ -82,8 +82,15 @@ describe('organisation units and data scope', () => {
     await form.locator('#resource-departments_phone').fill('0571-88886666')
     await form.locator('button[type=submit]').click()
     await page.waitForURL('**/admin/departments')
+    // The list is the tree: the branch shows under its head office, with the head office as its parent.
+    await page
+      .locator('.ant-table-row')
+      .filter({ hasText: HEAD })
+      .locator('.ant-table-row-expand-icon')
+      .click()
     const row = page.locator('.ant-table-row').filter({ hasText: HZ })
     await row.getByText(HEAD).waitFor()
+    await row.getByText('0571-88886666').waitFor()
     await snapshot(page, 'org-units-list-zh')
 
     const list = await callApi<{ data: { id: number; name: string }[] }>(

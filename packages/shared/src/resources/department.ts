@@ -12,7 +12,7 @@ export const departmentResource = defineResource({
   name: 'departments',
   fields: {
     id: idField,
-    name: nameField(60),
+    name: { ...nameField(60), label: 'fields.unit_name' },
     ...treeFields('departments'),
     leader: {
       type: 'string',
