@@ -43,7 +43,10 @@ export const departmentResource = defineResource({
 
 export type TDepartment = RecordOf<typeof departmentResource.fields>
 
-/** The organisation unit of an account or a back-office user, chosen in a tree select (0: none). */
+/**
+ * The organisation unit of an account or a back-office user, chosen in a tree select (0: none); a
+ * list shows its name (`department_name`), an export and an import its id.
+ */
 export const departmentField = {
   type: 'integer',
   input: 'tree-select',
@@ -51,7 +54,6 @@ export const departmentField = {
   default: 0,
   options: { resource: 'departments', tree: true },
   filter: 'equals',
-  list: true,
 } as const
 
 /** The unit's name beside `department_id` in a list. */
