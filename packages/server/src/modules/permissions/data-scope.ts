@@ -51,8 +51,13 @@ export async function resolveDataScope(caller: ScopeCaller): Promise<ResolvedSco
   return { kind: 'units', unitIds: row.below.map(Number) }
 }
 
-/** `any('{1,2,3}'::int[])`: one parameter whatever the number of ids, so the statement keeps its shape. */
-export const anyOf = (ids: readonly number[]) => sql`any(${`{${ids.join(',')}}`}::int[])`
+/**
+ * `= any('{1,2,3}'::int[])`: one parameter whatever the number of ids, so the statement keeps its
+ * shape; one unit is `= 5`, which the (department_id, id) index answers in id order (a deep page of
+ * one department at a million accounts: ×11 the unscoped time with any(), see bench/scoped-list.mjs).
+ */
+export const anyOf = (ids: readonly number[]) =>
+  ids.length === 1 ? sql`${ids[0]}` : sql`any(${`{${ids.join(',')}}`}::int[])`
 
 /** A condition on a column holding an account id: the account belongs to one of these units. */
 function accountOfUnits(userIdColumn: SQL, unitIds: readonly number[]): SQL {
