@@ -35,7 +35,6 @@ const CASES = [
   { name: 'status filter', query: 'status=1&page=1' },
   { name: 'page 200', query: 'page=200' },
   { name: 'sort -created_at', query: 'sort=-created_at&page=1' },
-  { name: 'keyword (2 chars)', query: `keyword=${encodeURIComponent('王伟')}&page=1` },
   { name: 'export page 1', path: 'excel', query: 'per_page=500' },
 ]
 
