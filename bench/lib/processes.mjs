@@ -45,12 +45,13 @@ async function waitReady(base, child, what) {
 
 /**
  * Our built server (`npm run build` first): `node packages/server/dist/main.js` on the database,
- * production settings, the default log level (its request log goes to a file, as a deployment's would).
+ * production settings, the default log level (its request log goes to a file, as a deployment's would);
+ * on `port`, or a free one.
  */
-export async function startOurServer({ databaseUrl, env = {} }) {
+export async function startOurServer({ databaseUrl, env = {}, port: asked }) {
   const main = path.join(root, 'packages/server/dist/main.js')
   if (!fs.existsSync(main)) throw new Error('packages/server/dist/main.js is missing: npm run build first')
-  const port = await freePort()
+  const port = asked ?? (await freePort())
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ours-'))
   const log = fs.openSync(path.join(dataDir, 'stdout.log'), 'a')
   const child = spawn(process.execPath, [main], {

@@ -7,6 +7,7 @@ import { banksModule } from './banks/banks.resource'
 import { classifysModule } from './classifys/classifys.resource'
 import { configsModule } from './configs/configs.resource'
 import { contactMessagesModule } from './contact-messages/contact-messages.resource'
+import { departmentsModule } from './departments/departments.resource'
 import { firmsModule } from './firms/firms.resource'
 import { logCountsModule } from './log-counts/log-counts.routes'
 import { logsModule } from './logs/logs.resource'
@@ -32,6 +33,7 @@ export const resourceModules: FastifyPluginAsync[] = [
   areasModule,
   usersModule,
   adminsModule,
+  departmentsModule,
   rolesModule,
   menusModule,
   configsModule,

@@ -9,6 +9,7 @@ import { banksBinding } from '../modules/banks/banks.resource'
 import { classifysBinding } from '../modules/classifys/classifys.resource'
 import { configsBinding } from '../modules/configs/configs.resource'
 import { contactMessagesBinding } from '../modules/contact-messages/contact-messages.resource'
+import { departmentsBinding } from '../modules/departments/departments.resource'
 import { firmsBinding } from '../modules/firms/firms.resource'
 import { logsBinding } from '../modules/logs/logs.resource'
 import { menusBinding } from '../modules/menus/menus.resource'
@@ -32,6 +33,7 @@ const bindings = [
   classifysBinding,
   configsBinding,
   contactMessagesBinding,
+  departmentsBinding,
   firmsBinding,
   logsBinding,
   menusBinding,

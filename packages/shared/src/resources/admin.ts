@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { idField, timestampFields } from './common-fields'
 import { defineResource, type RecordOf } from './define-resource'
+import { departmentField, departmentNameField } from './department'
 import {
   idList,
   optionalEmail,
@@ -39,6 +40,8 @@ export const adminResource = defineResource({
       rule: optionalPassword(),
       writeOnly: true,
     },
+    department_id: departmentField,
+    department_name: departmentNameField,
     role_ids: {
       type: 'integer[]',
       input: 'multi-select',

@@ -179,3 +179,12 @@ export const optionalPassword = () =>
     .string(message('string'))
     .refine((v) => v === '' || (v.length >= 6 && v.length <= 18), message('between', { min: 6, max: 18 }))
     .default('')
+
+/** Empty, a mobile number or a fixed-line number (a unit's phone). */
+export const optionalPhone = () =>
+  z
+    .string(message('string'))
+    .trim()
+    .max(20, message('max', { max: 20 }))
+    .refine((v) => v === '' || PATTERNS.mobile.test(v) || PATTERNS.fix_phone.test(v), message('fix_phone'))
+    .default('')

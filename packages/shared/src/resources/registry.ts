@@ -7,6 +7,7 @@ import { classifyResource } from './classify'
 import { configResource } from './config'
 import { contactMessageResource } from './contact-message'
 import type { ResourceDefinition } from './define-resource'
+import { departmentResource } from './department'
 import { firmResource } from './firm'
 import { logResource } from './log'
 import { logCountResource } from './log-count'
@@ -29,6 +30,7 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   classifys: classifyResource,
   configs: configResource,
   'contact-messages': contactMessageResource,
+  departments: departmentResource,
   firms: firmResource,
   logs: logResource,
   'log-counts': logCountResource,

@@ -1,9 +1,18 @@
 import { z } from 'zod'
 import { idField, longTextField, nameField, timestampFields, treeFields, yesNoOptions } from './common-fields'
-import { defineResource, type RecordOf } from './define-resource'
-import { flag, reference } from './field-rules'
+import { defineResource, optionsOf, type RecordOf } from './define-resource'
+import { flag, message, reference } from './field-rules'
 
 export const ROLE_IS_TMP = yesNoOptions('roles', 'is_tmp')
+
+/** Whose records a role's holders see, widest first: everyone's, their unit and the units below it, their unit's, their own. */
+export const DATA_SCOPES = ['all', 'unit_and_below', 'unit', 'self'] as const
+export type DataScope = (typeof DATA_SCOPES)[number]
+export const ROLE_DATA_SCOPE = optionsOf(
+  'roles',
+  'data_scope',
+  Object.fromEntries(DATA_SCOPES.map((scope) => [scope, scope])),
+)
 
 /**
  * Roles: a tree by parent (an administrator manages the roles below their own), template roles
@@ -21,6 +30,15 @@ export const roleResource = defineResource({
       rule: flag(),
       default: 0,
       options: ROLE_IS_TMP,
+      list: true,
+      filter: 'in',
+    },
+    data_scope: {
+      type: 'string',
+      input: 'select',
+      rule: z.enum(DATA_SCOPES, message('in')),
+      default: 'all',
+      options: ROLE_DATA_SCOPE,
       list: true,
       filter: 'in',
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { idField, longTextField, nameField, timestampFields } from './common-fields'
 import { defineResource, optionsOf, type RecordOf } from './define-resource'
+import { departmentField, departmentNameField } from './department'
 import {
   message,
   optionalEmail,
@@ -46,6 +47,8 @@ export const userResource = defineResource({
       filter: 'like',
     },
     password: { type: 'string', input: 'password', rule: optionalPassword(), default: '', writeOnly: true },
+    department_id: departmentField,
+    department_name: departmentNameField,
     status: {
       type: 'integer',
       input: 'radio',
@@ -93,7 +96,17 @@ export const userResource = defineResource({
   sections: [
     {
       name: 'account',
-      fields: ['uname', 'name', 'nickname', 'email', 'mobile_phone', 'password', 'status', 'avatar'],
+      fields: [
+        'uname',
+        'name',
+        'nickname',
+        'email',
+        'mobile_phone',
+        'password',
+        'department_id',
+        'status',
+        'avatar',
+      ],
     },
     { name: 'profile', fields: ['signature', 'description'] },
     { name: 'address', fields: ['province_id', 'city_id', 'zone_id', 'address', 'lng', 'lat'] },

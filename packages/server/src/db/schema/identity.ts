@@ -17,6 +17,30 @@ import {
 import { nestedSet, serialId, sortIndexes, textSearchIndexes, timestamps } from './columns'
 import { menus } from './menus'
 
+/**
+ * Organisation units: head office → branch → department, a nested set. An account and a back-office
+ * user belong to one (`department_id`, 0: none); a role's data scope is drawn from them.
+ * status: 1-enabled, 0-disabled.
+ */
+export const departments = pgTable(
+  'departments',
+  {
+    id: serialId(),
+    name: varchar({ length: 60 }).notNull().default(''),
+    leader: varchar({ length: 50 }).notNull().default(''),
+    phone: varchar({ length: 20 }).notNull().default(''),
+    order: integer().notNull().default(0),
+    status: smallint().notNull().default(1),
+    ...nestedSet,
+    ...timestamps,
+  },
+  (t) => [
+    index('departments_parent_id_idx').on(t.parent_id),
+    index('departments_left_margin_idx').on(t.left_margin),
+    ...sortIndexes('departments', t.id, [t.order, t.status, t.level, t.created_at, t.updated_at]),
+  ],
+)
+
 /** status: 0-cancelled, 1-effective, 2-stopped. */
 export const users = pgTable(
   'users',
@@ -52,6 +76,8 @@ export const users = pgTable(
     totp_enabled_at: timestamp({ withTimezone: true }),
     /** The time step of the last code accepted: a code is good once. */
     totp_last_step: bigint({ mode: 'number' }).notNull().default(0),
+    /** The organisation unit (0: none). */
+    department_id: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -63,6 +89,8 @@ export const users = pgTable(
       .on(t.mobile_phone)
       .where(sql`deleted_at is null and mobile_phone <> ''`),
     index('users_name_idx').on(t.name),
+    // A scoped administrator's lists: the accounts of their units, newest first.
+    index('users_department_id_id_idx').on(t.department_id, t.id).where(sql`deleted_at is null`),
     // Prefix search of the accounts an admin record can bind (`lower(x) like 'abc%'`): pattern_ops
     // indexes serve a prefix LIKE whatever the database collation is.
     index('users_uname_prefix_idx')
@@ -103,9 +131,12 @@ export const admins = pgTable(
   {
     id: serialId(),
     user_id: integer().notNull().default(0),
+    /** The organisation unit the administrator works for, which their roles' data scope is drawn from. */
+    department_id: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [
+    index('admins_department_id_idx').on(t.department_id),
     uniqueIndex('admins_user_id_unique').on(t.user_id).where(sql`deleted_at is null`),
     ...sortIndexes('admins', t.id, [t.created_at, t.updated_at]),
   ],
@@ -119,6 +150,8 @@ export const roles = pgTable(
     name: varchar({ length: 255 }).notNull().default(''),
     is_tmp: smallint().notNull().default(0),
     description: text(),
+    /** Whose records its holders see: all, unit_and_below, unit or self (the widest of a holder's roles). */
+    data_scope: varchar({ length: 20 }).notNull().default('all'),
     ...nestedSet,
     ...timestamps,
   },

@@ -135,6 +135,15 @@ export const OPERATE_MENU: MenuSeed = {
             }),
           ],
         }),
+        // Organisation units (ids 420-427): the tree a role's data scope is drawn from.
+        adminResource({
+          id: 420,
+          name: 'Organisation units',
+          description: 'Head office, branches and departments',
+          icons: 'fa-building',
+          url: '/admin/departments',
+          resource: { item: 'Organisation unit' },
+        }),
         // API client applications (ids 340-344): approve or disable them, grant a role.
         adminResource({
           id: 340,

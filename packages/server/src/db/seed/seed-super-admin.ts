@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto'
 import { hash } from '@node-rs/argon2'
-import { and, eq, isNull, or } from 'drizzle-orm'
+import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import type { Tx } from '../client'
-import { adminRole, admins, menuRole, menus, roles, users } from '../schema/index'
+import { adminRole, menuRole, menus, roles, users } from '../schema/index'
 import { bumpIdSequence } from './sequences'
 
 export const SUPER_ADMIN_ROLE_ID = 1
@@ -24,18 +24,12 @@ function generatePassword(length = 16): string {
  * role itself is new.
  */
 export async function seedSuperAdminRole(tx: Tx, newMenuIds: number[]): Promise<void> {
-  const created = await tx
-    .insert(roles)
-    .values({
-      id: SUPER_ADMIN_ROLE_ID,
-      ...SUPER_ADMIN_ROLE_TEXTS,
-      parent_id: 0,
-      level: 1,
-      left_margin: 1,
-      right_margin: 2,
-    })
-    .onConflictDoNothing({ target: roles.id })
-    .returning({ id: roles.id })
+  const { name, description } = SUPER_ADMIN_ROLE_TEXTS
+  const created = await insertNamingColumns<{ id: number }>(
+    tx,
+    sql`insert into roles (id, name, description, parent_id, level, left_margin, right_margin)
+      values (${SUPER_ADMIN_ROLE_ID}, ${name}, ${description}, 0, 1, 1, 2) on conflict (id) do nothing returning id`,
+  )
   if (created.length > 0) await bumpIdSequence(tx, roles)
   const menuIds =
     created.length > 0 ? (await tx.select({ id: menus.id }).from(menus)).map((m) => m.id) : newMenuIds
@@ -66,22 +60,29 @@ export async function seedAdminUser(tx: Tx, adminPassword: string | undefined): 
   if (existing) return { created: false }
 
   const password = adminPassword ?? generatePassword()
-  const [user] = await tx
-    .insert(users)
-    .values({
-      id: ADMIN_USER_ID,
-      uname: ADMIN_UNAME,
-      password: await hash(password),
-      name: ADMIN_USER_TEXTS.name,
-      email: 'admin@brokerdesk.local',
-      status: 1,
-    })
-    .onConflictDoNothing()
-    .returning({ id: users.id })
+  const [user] = await insertNamingColumns<{ id: number }>(
+    tx,
+    sql`insert into users (id, uname, password, name, email, status)
+      values (${ADMIN_USER_ID}, ${ADMIN_UNAME}, ${await hash(password)}, ${ADMIN_USER_TEXTS.name},
+        'admin@brokerdesk.local', 1) on conflict do nothing returning id`,
+  )
   if (!user) return { created: false }
   await bumpIdSequence(tx, users)
 
-  const [admin] = await tx.insert(admins).values({ user_id: user.id }).returning({ id: admins.id })
+  const [admin] = await insertNamingColumns<{ id: number }>(
+    tx,
+    sql`insert into admins (user_id) values (${user.id}) returning id`,
+  )
   await tx.insert(adminRole).values({ admin_id: admin.id, role_id: SUPER_ADMIN_ROLE_ID })
   return adminPassword ? { created: true } : { created: true, adminPasswordGenerated: password }
+}
+
+/**
+ * An insert naming only the columns it sets: the seed also runs on the schema of an older
+ * installation before its later migrations (the upgrade tests make one so), where a column added
+ * since — which drizzle's insert would name with `default` — does not exist yet.
+ */
+async function insertNamingColumns<T>(tx: Tx, statement: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await tx.execute(statement)) as unknown as { rows: T[] }
+  return result.rows.map((row) => ({ ...row, id: Number((row as { id: unknown }).id) }))
 }

@@ -1,5 +1,7 @@
 import { adminResource, type TAdminAccountsQuery, ZAdminAccountsQuerySchema } from '@brokerdesk/shared'
 import type { FastifyInstance } from 'fastify'
+import { contextOf } from '../../resource/context'
+import { recordScopes } from '../permissions/data-scope'
 import { findAdminAccounts } from './find-admin-accounts'
 
 /** The accounts a new admin record can bind, searched by a prefix: the options of its `user_id`. */
@@ -14,8 +16,9 @@ export function adminAccountRoutes(app: FastifyInstance): void {
         querystring: ZAdminAccountsQuerySchema,
       },
     },
-    async (request) => ({
-      accounts: await findAdminAccounts(app.db, request.query as TAdminAccountsQuery),
-    }),
+    async (request) => {
+      const scope = await recordScopes.accounts(contextOf(request))
+      return { accounts: await findAdminAccounts(app.db, request.query as TAdminAccountsQuery, scope) }
+    },
   )
 }

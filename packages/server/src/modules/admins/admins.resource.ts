@@ -3,7 +3,8 @@ import { type SQL, sql } from 'drizzle-orm'
 import { adminRole, admins, roles, users } from '../../db/schema/index'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding } from '../../resource/types'
-import { adminsWithinReach } from '../permissions/account-reach'
+import { departmentNameColumn, departmentOptions } from '../departments/department-of-record'
+import { recordScopes } from '../permissions/data-scope'
 import { refuse } from '../roles/refuse'
 import { assignableRoleOptions } from '../roles/role-options'
 import { FIRST_USER_ID } from '../users/users.resource'
@@ -19,13 +20,19 @@ const accountColumns = (page: Record<string, SQL>) => {
     sql<string>`coalesce((select u.${sql.identifier(column)} from users u where u.id = ${page.user_id}), '')`.as(
       column,
     )
-  return { uname: of('uname'), name: of('name'), email: of('email'), mobile_phone: of('mobile_phone') }
+  return {
+    uname: of('uname'),
+    name: of('name'),
+    email: of('email'),
+    mobile_phone: of('mobile_phone'),
+    department_name: departmentNameColumn(page),
+  }
 }
 
 /**
  * Back-office users: an account bound to roles; one live admin record per account. A caller sees,
  * changes and removes only the records whose roles are all below their own (the super
- * administrator: all), and assigns only such roles.
+ * administrator: all) and whose unit is in their data scope, and assigns only such roles and units.
  */
 export const adminsBinding: ResourceBinding = {
   definition: adminResource,
@@ -42,9 +49,12 @@ export const adminsBinding: ResourceBinding = {
   uniqueIndexes: { admins_user_id_unique: 'user_id' },
   pageColumns: accountColumns,
   seeded: [{ kind: 'users', key: 'user_id', fields: { name: 'name' } }],
-  scope: async (ctx) => adminsWithinReach(ctx.roleIds),
+  scope: (ctx) => recordScopes.admins(ctx),
   beforeWrite: prepareAdminValues,
-  pageOptions: async (db, ctx) => ({ role_ids: await assignableRoleOptions(db, ctx.roleIds, ctx.language) }),
+  pageOptions: async (db, ctx) => ({
+    role_ids: await assignableRoleOptions(db, ctx.roleIds, ctx.language),
+    department_id: await departmentOptions(db, ctx),
+  }),
   beforeDelete: async (rows, { ctx }) => {
     if (rows.some((row) => row.id === FIRST_ADMIN_ID || row.user_id === FIRST_USER_ID)) {
       throw refuse(ctx.language, 'ids', 'admins.first_admin')

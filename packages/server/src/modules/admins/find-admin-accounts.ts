@@ -47,9 +47,14 @@ export function presentAccount({ id, uname, name, email, mobile_phone }: Account
 /**
  * The live accounts without a live admin record whose names start with `keyword`, the first
  * ADMIN_ACCOUNTS_LIMIT by id. The `user_id` account (live, bound or not) is always among them, in
- * the place of the last match when the list is full, so an edit form can label its value.
+ * the place of the last match when the list is full, so an edit form can label its value. Only
+ * accounts of the caller's scope (`scope`: reach and data scope) are found.
  */
-export async function findAdminAccounts(db: Db, query: TAdminAccountsQuery): Promise<TAdminAccount[]> {
+export async function findAdminAccounts(
+  db: Db,
+  query: TAdminAccountsQuery,
+  scope: SQL | undefined,
+): Promise<TAdminAccount[]> {
   const unbound = notExists(
     db
       .select({ one: sql`1` })
@@ -59,7 +64,7 @@ export async function findAdminAccounts(db: Db, query: TAdminAccountsQuery): Pro
   let rows: AccountRow[] = await db
     .select(accountColumns)
     .from(users)
-    .where(and(isNull(users.deleted_at), unbound, keywordCondition(query.keyword)))
+    .where(and(isNull(users.deleted_at), unbound, keywordCondition(query.keyword), scope))
     .orderBy(query.keyword === '' ? asc(users.id) : byIdFromPrefixIndexes)
     .limit(ADMIN_ACCOUNTS_LIMIT)
   const wanted = query.user_id ?? 0
@@ -67,7 +72,7 @@ export async function findAdminAccounts(db: Db, query: TAdminAccountsQuery): Pro
     const [current] = await db
       .select(accountColumns)
       .from(users)
-      .where(and(eq(users.id, wanted), isNull(users.deleted_at)))
+      .where(and(eq(users.id, wanted), isNull(users.deleted_at), scope))
     if (current) rows = [...rows.slice(0, ADMIN_ACCOUNTS_LIMIT - 1), current].sort((a, b) => a.id - b.id)
   }
   return rows.map(presentAccount)

@@ -4,6 +4,7 @@ import { invalidFields } from '../../resource/field-errors'
 import type { Row, WriteArgs } from '../../resource/types'
 import { findTakenFields } from '../auth/find-taken-fields'
 import { assertPasswordPolicy } from '../auth/password-policy'
+import { checkDepartmentChoice } from '../departments/department-of-record'
 import { filterAssignableRoles } from '../permissions/held-menus'
 
 const ACCOUNT_FIELDS = ['uname', 'name', 'email', 'mobile_phone', 'password'] as const
@@ -21,6 +22,7 @@ export async function prepareAdminValues(values: Row, args: WriteArgs): Promise<
   )
 
   if (mode === 'update') delete stored.user_id
+  await checkDepartmentChoice(values, args)
   if (Array.isArray(values.role_ids)) {
     const wanted = values.role_ids as number[]
     const assignable = await filterAssignableRoles(tx, ctx.roleIds, wanted)
@@ -29,12 +31,17 @@ export async function prepareAdminValues(values: Row, args: WriteArgs): Promise<
     }
   }
   if (mode === 'create' && Number(values.user_id ?? 0) === 0) {
-    stored.user_id = await createAccount(account, args)
+    stored.user_id = await createAccount(account, Number(values.department_id ?? 0), args)
   }
   return stored
 }
 
-async function createAccount(account: Record<string, string>, { tx, ctx }: WriteArgs): Promise<number> {
+/** A new account is filed in the unit of the back-office user it is made for. */
+async function createAccount(
+  account: Record<string, string>,
+  departmentId: number,
+  { tx, ctx }: WriteArgs,
+): Promise<number> {
   const issues = [
     ...(account.uname === '' ? [{ field: 'uname', key: 'validations.messages.required' }] : []),
     ...(account.name === '' ? [{ field: 'name', key: 'validations.messages.required' }] : []),
@@ -53,6 +60,7 @@ async function createAccount(account: Record<string, string>, { tx, ctx }: Write
       mobile_phone: account.mobile_phone,
       password: await hash(account.password),
       status: 1,
+      department_id: departmentId,
     })
     .returning({ id: users.id })
   return user.id

@@ -12,6 +12,7 @@ import { type FieldIssue, invalidFields } from '../../resource/field-errors'
 import { treeOptions } from '../../resource/option-sources'
 import { parseId, resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding, Row, WriteArgs } from '../../resource/types'
+import { recordScopes } from '../permissions/data-scope'
 import { ownOrBelowRoles } from '../roles/role-options'
 import { issueAppToken } from './app-token'
 import {
@@ -38,11 +39,12 @@ async function checkGrantedRole(values: Row, { tx, ctx }: WriteArgs): Promise<Ro
   return values
 }
 
-/** The apps as administrators see them: approve or disable, grant a role. */
+/** The apps as administrators see them (those whose owner is in their data scope): approve or disable, grant a role. */
 export const appsBinding: ResourceBinding = {
   definition: appResource,
   table: apps,
   references: { role_id: { table: roles } },
+  scope: (ctx) => recordScopes.apps(ctx),
   pageColumns: (page) => ({
     owner_name:
       sql<string>`coalesce((select coalesce(nullif(${users.name}, ''), ${users.uname}) from ${users} where ${users.id} = ${page.user_id}), '')`.as(

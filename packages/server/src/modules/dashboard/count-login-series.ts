@@ -4,9 +4,9 @@ import {
   type LoginSeriesAnswer,
   type LoginSeriesPoint,
 } from '@brokerdesk/shared'
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { loginCounts } from '../../db/schema/index'
+import { loginCounts, logs } from '../../db/schema/index'
 import { PERIOD_LABELS } from '../log-counts/count-logins'
 
 /** Where each range starts: the periods up to now that make it (7 and 30 days, 3 and 12 months). */
@@ -20,9 +20,11 @@ const RANGE_STARTS: Record<Exclude<LoginRange, 'all'>, string> = {
 /**
  * Successful logins and distinct IPs in every period of the range up to now (UTC), periods without
  * logins counted as zero, so a chart's axis is continuous. "All" starts at the first login. Read from
- * the rollups the log's triggers keep (`login_counts`): a few rows whatever the size of the log.
+ * the rollups the log's triggers keep (`login_counts`): a few rows whatever the size of the log. With
+ * a `scope` (a condition on the log: the accounts of a scoped administrator) the logins in the range
+ * are counted from the log itself, as the rollups hold everybody's.
  */
-export async function countLoginSeries(db: Db, range: LoginRange): Promise<LoginSeriesAnswer> {
+export async function countLoginSeries(db: Db, range: LoginRange, scope?: SQL): Promise<LoginSeriesAnswer> {
   const period = LOGIN_RANGE_PERIODS[range]
   // The period is one of three fixed words and the range start a fixed interval: both inlined.
   const unit = sql.raw(`'${period}'`)
@@ -37,7 +39,8 @@ export async function countLoginSeries(db: Db, range: LoginRange): Promise<Login
       coalesce(${loginCounts.logins}, 0) as login_count, coalesce(${loginCounts.ips}, 0) as ip_count
     from generate_series(${first}, date_trunc(${unit}, ${now}), ${sql.raw(`interval '1 ${period}'`)})
       as series(bucket)
-    left join ${loginCounts} on ${loginCounts.period} = ${unit} and ${loginCounts.bucket} = series.bucket::date
+    left join ${scope ? scopedCounts(unit, first, scope) : loginCounts} on ${loginCounts.period} = ${unit}
+      and ${loginCounts.bucket} = series.bucket::date
     order by series.bucket`)) as unknown as { rows: LoginSeriesPoint[] }
   return {
     range,
@@ -48,4 +51,17 @@ export async function countLoginSeries(db: Db, range: LoginRange): Promise<Login
       ip_count: Number(row.ip_count),
     })),
   }
+}
+
+/**
+ * The logins of the scope's accounts per period from `first` on, shaped as `login_counts` (period,
+ * bucket, logins, ips) so the series joins it the same way.
+ */
+function scopedCounts(unit: SQL, first: SQL, scope: SQL): SQL {
+  return sql`(select ${unit}::varchar as period, date_trunc(${unit}, ${logs.created_at} at time zone 'UTC')::date as bucket,
+      count(*)::int as logins, count(distinct ${logs.ip})::int as ips
+    from ${logs}
+    where ${logs.menu_id} = (select login_menu_id()) and ${logs.deleted_at} is null and ${scope}
+      and ${logs.created_at} >= (${first}) at time zone 'UTC'
+    group by 2) as ${sql.identifier('login_counts')}`
 }

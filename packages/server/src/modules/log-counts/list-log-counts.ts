@@ -9,6 +9,7 @@ import {
   logCountResource,
   readDateTime,
 } from '@brokerdesk/shared'
+import type { SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import type { FieldIssue } from '../../resource/field-errors'
 import {
@@ -19,6 +20,7 @@ import {
   type QueryParams,
 } from '../../resource/parse-list-query'
 import { type CountLoginsOptions, countLogins } from './count-logins'
+import { countScopedLogins } from './count-scoped-logins'
 
 const PERIODS = LOG_COUNT_PERIOD.map((option) => option.value as LogCountPeriod)
 
@@ -57,16 +59,28 @@ function parse(query: QueryParams, language: Language, options: { export?: boole
   return { paging, counting }
 }
 
-/** Log statistics as a list page (SPEC §2 /admin/log-counts). */
+/** The logins of everyone from the rollups, or those of the accounts of a data scope from the log. */
+const countIn = (db: Db, options: CountLoginsOptions, scope: SQL | undefined) =>
+  scope ? countScopedLogins(db, { ...options, scope }) : countLogins(db, options)
+
+/**
+ * Log statistics as a list page (SPEC §2 /admin/log-counts); `scope` (a condition on the log): the
+ * logins of the accounts of the caller's data scope only.
+ */
 export async function listLogCounts(
   db: Db,
   query: QueryParams,
   language: Language,
+  scope?: SQL,
 ): Promise<ListPage<object>> {
   const { paging, counting } = parse(query, language)
   const { page, perPage } = paging
   // The number of periods comes with every page: read from the rollups, it costs a count of them.
-  const { rows, total } = await countLogins(db, { ...counting, limit: perPage, offset: (page - 1) * perPage })
+  const { rows, total } = await countIn(
+    db,
+    { ...counting, limit: perPage, offset: (page - 1) * perPage },
+    scope,
+  )
   return {
     data: rows,
     current_page: page,
@@ -81,9 +95,14 @@ export async function exportLogCounts(
   db: Db,
   query: QueryParams,
   language: Language,
+  scope?: SQL,
 ): Promise<ExportPage<object>> {
   const { paging, counting } = parse(query, language, { export: true })
   const { page, perPage } = paging
-  const { rows, total } = await countLogins(db, { ...counting, limit: perPage, offset: (page - 1) * perPage })
+  const { rows, total } = await countIn(
+    db,
+    { ...counting, limit: perPage, offset: (page - 1) * perPage },
+    scope,
+  )
   return { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), max_id: 0, data: rows }
 }

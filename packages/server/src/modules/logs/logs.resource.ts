@@ -3,15 +3,18 @@ import { sql } from 'drizzle-orm'
 import { logs, menus, users } from '../../db/schema/index'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding } from '../../resource/types'
+import { recordScopes } from '../permissions/data-scope'
 
 /**
  * The operation log, read-only: the operator's and the menu item's names come with each page, the
  * seeded ones in the reader's language (the names are read when answered, not kept in the entry).
+ * A scoped administrator reads the entries of the accounts of their data scope.
  */
 export const logsBinding: ResourceBinding = {
   definition: logResource,
   table: logs,
   bigramColumns: ['location', 'url', 'ip'],
+  scope: (ctx) => recordScopes.logs(ctx),
   seeded: [
     { kind: 'users', key: 'user_id', fields: { user_name: 'name' } },
     { kind: 'menus', key: 'menu_id', fields: { menu_name: 'name' } },

@@ -6,7 +6,8 @@ import { contextOf } from '../../resource/context'
 import { treeOptions } from '../../resource/option-sources'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding } from '../../resource/types'
-import { accountsWithinReach, authoredWithinReach } from '../permissions/account-reach'
+import { authoredWithinReach } from '../permissions/account-reach'
+import { recordScopes } from '../permissions/data-scope'
 import { ownOrBelowRoles } from '../roles/role-options'
 import { countRecipients } from './count-recipients'
 import { findRecipients } from './find-recipients'
@@ -70,12 +71,9 @@ export const messagesModule = resourcePlugin(messagesBinding, (app) => {
         querystring: ZRecipientsQuerySchema,
       },
     },
-    async (request) => ({
-      accounts: await findRecipients(
-        app.db,
-        request.query as TRecipientsQuery,
-        accountsWithinReach(contextOf(request).roleIds),
-      ),
-    }),
+    async (request) => {
+      const scope = await recordScopes.accounts(contextOf(request))
+      return { accounts: await findRecipients(app.db, request.query as TRecipientsQuery, scope) }
+    },
   )
 })

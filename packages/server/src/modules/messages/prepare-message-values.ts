@@ -3,7 +3,7 @@ import { and, count, eq, inArray, isNull } from 'drizzle-orm'
 import { messageUser, roles, users } from '../../db/schema/index'
 import { type FieldIssue, invalidFields } from '../../resource/field-errors'
 import type { Row, WriteArgs } from '../../resource/types'
-import { accountsWithinReach } from '../permissions/account-reach'
+import { recordScopes } from '../permissions/data-scope'
 import { ownOrBelowRoles } from '../roles/role-options'
 import { hasVisibleContent, sanitizeRichText } from './sanitize-rich-text'
 
@@ -35,10 +35,17 @@ export async function prepareMessageValues(values: Row, args: WriteArgs): Promis
   }
   const chosenIds = [...new Set((out.user_ids as number[] | undefined) ?? [])]
   if (audience === AUDIENCE.users && 'user_ids' in values && chosenIds.length > 0) {
+    // Only accounts the writer reaches (reach and data scope), as the recipient search finds them.
     const [reachable] = await tx
       .select({ n: count() })
       .from(users)
-      .where(and(inArray(users.id, chosenIds), isNull(users.deleted_at), accountsWithinReach(ctx.roleIds)))
+      .where(
+        and(
+          inArray(users.id, chosenIds),
+          isNull(users.deleted_at),
+          await recordScopes.accounts({ ...ctx, db: tx }),
+        ),
+      )
     if (reachable.n !== chosenIds.length)
       issues.push({ field: 'user_ids', key: 'messages.recipient_out_of_reach' })
   }

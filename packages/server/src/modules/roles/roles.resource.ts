@@ -1,4 +1,4 @@
-import { roleResource } from '@brokerdesk/shared'
+import { type DataScope, roleResource } from '@brokerdesk/shared'
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { adminRole, admins, menuRole, roles } from '../../db/schema/index'
@@ -7,6 +7,7 @@ import { seededText } from '../../i18n/seeded-texts'
 import { invalidFields } from '../../resource/field-errors'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding, ResourceContext, Row } from '../../resource/types'
+import { mayGrantScope } from '../permissions/data-scope'
 import {
   filterAssignableRoles,
   isSuperAdmin,
@@ -35,7 +36,8 @@ async function assertManaged(tx: Tx, ctx: ResourceContext, roleId: number): Prom
 
 /**
  * A role's parent must be a role the caller holds or manages; only the super administrator makes
- * top-level roles. A template must be a template role the caller manages.
+ * top-level roles. A template must be a template role the caller manages. A role's data scope is
+ * no wider than the widest of the caller's own roles.
  */
 async function checkRoleValues(values: Row, args: { tx: Tx; ctx: ResourceContext; existing?: Row }) {
   const { tx, ctx, existing } = args
@@ -50,6 +52,8 @@ async function checkRoleValues(values: Row, args: { tx: Tx; ctx: ResourceContext
     if (!allowed)
       throw invalidFields(ctx.language, [{ field: 'parent_id', key: 'validations.messages.exists' }])
   }
+  if ('data_scope' in values && !(await mayGrantScope({ ...ctx, db: tx }, values.data_scope as DataScope)))
+    throw invalidFields(ctx.language, [{ field: 'data_scope', key: 'roles.scope_too_wide' }])
   const tmpId = Number(values.tmp_id ?? 0)
   if (!existing && tmpId > 0) {
     const [template] = await tx

@@ -8,7 +8,12 @@ import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding, Row, WriteArgs } from '../../resource/types'
 import { endUserSessions } from '../auth/sessions'
 import { successAlert } from '../auth/success-alert'
-import { accountsWithinReach } from '../permissions/account-reach'
+import {
+  checkDepartmentChoice,
+  departmentNameColumn,
+  departmentOptions,
+} from '../departments/department-of-record'
+import { recordScopes } from '../permissions/data-scope'
 import { prepareUserValues } from './prepare-user-values'
 import { resetSecondFactor } from './reset-second-factor'
 
@@ -28,7 +33,8 @@ async function endSessionsOfChangedAccount(id: number, values: Row, { tx, mode }
 /**
  * Accounts: passwords hashed with argon2id and never answered; the first user stays. A caller
  * reaches only the accounts within their role reach (ordinary accounts, and back-office users below
- * their own roles), on every path: list, show, export, update, import and delete.
+ * their own roles) and in their data scope (the accounts of their units), on every path: list, show,
+ * export, update, import and delete; they file accounts only in units of their scope.
  */
 export const usersBinding: ResourceBinding = {
   definition: userResource,
@@ -40,8 +46,12 @@ export const usersBinding: ResourceBinding = {
     users_email_unique: 'email',
     users_mobile_phone_unique: 'mobile_phone',
   },
-  scope: async (ctx) => accountsWithinReach(ctx.roleIds),
-  beforeWrite: prepareUserValues,
+  scope: (ctx) => recordScopes.accounts(ctx),
+  pageColumns: (page) => ({ department_name: departmentNameColumn(page) }),
+  beforeWrite: async (values, args) => {
+    await checkDepartmentChoice(values, args)
+    return prepareUserValues(values, args)
+  },
   afterWrite: endSessionsOfChangedAccount,
   beforeDelete: async (rows, { ctx }) => {
     if (rows.some((row) => row.id === FIRST_USER_ID)) {
@@ -49,7 +59,10 @@ export const usersBinding: ResourceBinding = {
       throw new AppError('validation', 'users.first_user', { errors })
     }
   },
-  pageOptions: async (db) => ({ province_id: await tableOptions(db, areas, eq(areas.level, 1)) }),
+  pageOptions: async (db, ctx) => ({
+    province_id: await tableOptions(db, areas, eq(areas.level, 1)),
+    department_id: await departmentOptions(db, ctx),
+  }),
 }
 
 export const usersModule = resourcePlugin(usersBinding, (app) => {

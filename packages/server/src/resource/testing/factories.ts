@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm'
+import type { DataScope } from '@brokerdesk/shared'
+import { eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import {
   adminRole,
@@ -107,4 +108,39 @@ export async function insertLimitedAdmin(db: Db, grants: Array<{ url: string; me
     }
   }
   return { user, role }
+}
+
+/**
+ * A back-office user of an organisation unit whose one role (`roleId`, or a new one with this data
+ * scope) holds the given menu items (every item when none are given): what a scoped administrator sees.
+ */
+export async function insertScopedAdmin(
+  db: Db,
+  options: { departmentId: number; dataScope: DataScope; roleId?: number; menuIds?: number[] },
+) {
+  const n = next()
+  const [user] = await db
+    .insert(users)
+    .values({ uname: `scoped${n}x`, name: `Scoped ${n}`, status: 1, department_id: options.departmentId })
+    .returning()
+  const [role] = options.roleId
+    ? await db.select().from(roles).where(eq(roles.id, options.roleId))
+    : await db
+        .insert(roles)
+        .values({ name: `Scoped role ${n}`, parent_id: 1, data_scope: options.dataScope })
+        .returning()
+  const [admin] = await db
+    .insert(admins)
+    .values({ user_id: user.id, department_id: options.departmentId })
+    .returning()
+  await db.insert(adminRole).values({ admin_id: admin.id, role_id: role.id })
+  const menuIds =
+    options.menuIds ??
+    (await db.select({ id: menus.id }).from(menus).where(isNull(menus.deleted_at))).map((item) => item.id)
+  if (menuIds.length > 0)
+    await db
+      .insert(menuRole)
+      .values(menuIds.map((menu_id) => ({ role_id: role.id, menu_id })))
+      .onConflictDoNothing()
+  return { user, role, admin }
 }

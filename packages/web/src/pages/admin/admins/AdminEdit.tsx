@@ -28,7 +28,7 @@ const schemas: Record<Mode, ObjectSchema> = {
 
 /**
  * A back-office user. Creating one binds an existing account or creates the account with it;
- * afterwards the account is fixed and only the roles change.
+ * afterwards the account is fixed and only the unit and the roles change.
  */
 export default function AdminEdit(props: ResourcePageProps) {
   const { t } = useTranslation()
@@ -38,7 +38,13 @@ export default function AdminEdit(props: ResourcePageProps) {
   const [chosen, setMode] = useState<Mode>('bind')
   const mode: Mode = canBind ? chosen : 'create'
   if (!creating) {
-    return <ResourceEditPage {...props} shown={(name) => name === 'role_ids'} header={<AccountSummary />} />
+    return (
+      <ResourceEditPage
+        {...props}
+        shown={(name) => name === 'department_id' || name === 'role_ids'}
+        header={<AccountSummary />}
+      />
+    )
   }
   return (
     <ResourceEditPage
@@ -66,10 +72,15 @@ export default function AdminEdit(props: ResourcePageProps) {
       }}
       beforeSave={(values) =>
         mode === 'bind'
-          ? { user_id: values.user_id, role_ids: values.role_ids ?? [] }
+          ? {
+              user_id: values.user_id,
+              department_id: values.department_id ?? 0,
+              role_ids: values.role_ids ?? [],
+            }
           : {
               ...Object.fromEntries(ACCOUNT_FIELDS.map((f) => [f, values[f] ?? ''])),
               user_id: 0,
+              department_id: values.department_id ?? 0,
               role_ids: values.role_ids ?? [],
             }
       }
