@@ -4,6 +4,7 @@ import type { Db } from '../client'
 import { seedCatalogue } from './catalogue/seed-catalogue'
 import { seedConfigs } from './seed-configs'
 import { seedMenus } from './seed-menus'
+import { seedJobs } from '../../modules/jobs/job-schedule'
 import { type SeededAdmin, seedAdminUser, seedSuperAdminRole } from './seed-super-admin'
 
 /** Serialises servers that start together on the same database. */
@@ -29,6 +30,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<Seeded
     const result = await seedAdminUser(tx, options.adminPassword)
     await seedConfigs(tx)
     await seedCatalogue(tx)
+    await seedJobs(tx)
     return result
   })
 }

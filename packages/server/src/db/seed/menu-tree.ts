@@ -12,7 +12,8 @@ import { OFFICIAL_WEBSITE_MENU } from './open-menus'
  * 300-319 the message centre (messages, visitor messages, the inboxes, the contact form); 340-349
  * API client applications (the admin resource, the owner's routes and pages, the token exchange);
  * 350-351 the map picker's settings and the region levels of the cascader; 370 the demo data offered
- * on the empty back-office home.
+ * on the empty back-office home; 450-469 automation: scheduled jobs, the product sale calendar
+ * and webhooks.
  */
 export const MENU_TREE: MenuSeed = {
   id: 1,
