@@ -3,7 +3,12 @@ import { message } from './resources/field-rules'
 import { RESOURCES } from './resources/registry'
 
 /** The built-in scheduled jobs (the server's job registry runs them; the SPA names them). */
-export const JOB_IDS = ['product-sale-calendar', 'log-partitions', 'upload-clean-up', 'webhook-retries'] as const
+export const JOB_IDS = [
+  'product-sale-calendar',
+  'log-partitions',
+  'upload-clean-up',
+  'webhook-retries',
+] as const
 export type JobId = (typeof JOB_IDS)[number]
 
 /** The schedule each job starts with (five cron fields, the server's time zone). */
@@ -42,7 +47,11 @@ export interface JobRunView {
 /** PUT /admin/jobs/{id}: its schedule (five cron fields) and whether it runs. */
 export const ZJobUpdateSchema = z
   .object({
-    cron: z.string(message('string')).trim().min(9, message('cron')).max(100, message('max', { max: 100 })),
+    cron: z
+      .string(message('string'))
+      .trim()
+      .min(9, message('cron'))
+      .max(100, message('max', { max: 100 })),
     enabled: z.boolean(message('boolean')),
   })
   .partial()
@@ -82,7 +91,11 @@ export const WEBHOOK_EVENTS: readonly string[] = Object.keys(RESOURCES)
 export const WEBHOOKS_MAX = 50
 
 const webhookFields = {
-  name: z.string(message('string')).trim().max(100, message('max', { max: 100 })).default(''),
+  name: z
+    .string(message('string'))
+    .trim()
+    .max(100, message('max', { max: 100 }))
+    .default(''),
   url: z
     .string(message('required'))
     .trim()
@@ -90,7 +103,10 @@ const webhookFields = {
     .max(2000, message('max', { max: 2000 }))
     .refine((value) => /^https?:\/\/[^\s/?#]+/i.test(value), message('url')),
   events: z
-    .array(z.string().refine((event) => WEBHOOK_EVENTS.includes(event), message('in')), message('array'))
+    .array(
+      z.string().refine((event) => WEBHOOK_EVENTS.includes(event), message('in')),
+      message('array'),
+    )
     .min(1, message('required'))
     .max(WEBHOOK_EVENTS.length, message('array_length', { min: 1, max: WEBHOOK_EVENTS.length }))
     .transform((events) => [...new Set(events)]),

@@ -42,7 +42,11 @@ export async function createRecord(options: WriteOptions & { input: unknown }): 
   return runWrite(ctx, loggedInput(binding, input), async (tx) => {
     const { id } = await saveRecord({ tx, ctx, binding, input })
     const record = await findRecord(tx, binding, id, ctx.language)
-    await enqueueWebhookEvents(tx, { resource: binding.definition.name, action: 'created', records: [record] })
+    await enqueueWebhookEvents(tx, {
+      resource: binding.definition.name,
+      action: 'created',
+      records: [record],
+    })
     return record
   })
 }
@@ -70,7 +74,11 @@ export async function updateRecord(options: WriteOptions & { id: number; input: 
     const before = { ...stored.row, ...stored.links }
     log.changes = maskChanges(binding, diffRecords(before, { ...after?.row, ...after?.links }), existing)
     const record = await findRecord(tx, binding, id, ctx.language)
-    await enqueueWebhookEvents(tx, { resource: binding.definition.name, action: 'updated', records: [record] })
+    await enqueueWebhookEvents(tx, {
+      resource: binding.definition.name,
+      action: 'updated',
+      records: [record],
+    })
     return record
   })
 }

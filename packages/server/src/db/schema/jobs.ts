@@ -52,4 +52,3 @@ export const productStopNotices = pgTable(
   },
   (t) => [uniqueIndex('product_stop_notices_unique').on(t.product_id, t.stop_at)],
 )
-

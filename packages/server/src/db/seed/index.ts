@@ -1,10 +1,10 @@
 import type { AppEnv } from '@brokerdesk/shared'
 import { sql } from 'drizzle-orm'
+import { seedJobs } from '../../modules/jobs/job-schedule'
 import type { Db } from '../client'
 import { seedCatalogue } from './catalogue/seed-catalogue'
 import { seedConfigs } from './seed-configs'
 import { seedMenus } from './seed-menus'
-import { seedJobs } from '../../modules/jobs/job-schedule'
 import { type SeededAdmin, seedAdminUser, seedSuperAdminRole } from './seed-super-admin'
 
 /** Serialises servers that start together on the same database. */

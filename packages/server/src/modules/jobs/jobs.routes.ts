@@ -1,4 +1,9 @@
-import { type TJobUpdate, ZJobUpdateSchema, ZLogPageQuerySchema, ZProductCalendarQuerySchema } from '@brokerdesk/shared'
+import {
+  type TJobUpdate,
+  ZJobUpdateSchema,
+  ZLogPageQuerySchema,
+  ZProductCalendarQuerySchema,
+} from '@brokerdesk/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import { contextOf } from '../../resource/context'
@@ -11,13 +16,25 @@ const tags = ['jobs']
 
 /** Scheduled jobs (issue 25 §4): their schedules, run now, run logs; the product sale calendar. */
 export const jobsModule: FastifyPluginAsync = async (app) => {
-  app.get('/admin/jobs', { schema: { tags, summary: 'The built-in jobs with their schedule and last run' } }, async (request) => ({
-    jobs: await listJobs(request.server.db),
-  }))
+  app.get(
+    '/admin/jobs',
+    { schema: { tags, summary: 'The built-in jobs with their schedule and last run' } },
+    async (request) => ({
+      jobs: await listJobs(request.server.db),
+    }),
+  )
   app.put(
     '/admin/jobs/:id',
-    { schema: { tags, summary: "Change a job's schedule (cron) or turn it on or off", params: ZJobId, body: ZJobUpdateSchema } },
-    (request) => updateJob(contextOf(request), (request.params as { id: string }).id, request.body as TJobUpdate),
+    {
+      schema: {
+        tags,
+        summary: "Change a job's schedule (cron) or turn it on or off",
+        params: ZJobId,
+        body: ZJobUpdateSchema,
+      },
+    },
+    (request) =>
+      updateJob(contextOf(request), (request.params as { id: string }).id, request.body as TJobUpdate),
   )
   app.post(
     '/admin/jobs/:id/run',
@@ -26,7 +43,14 @@ export const jobsModule: FastifyPluginAsync = async (app) => {
   )
   app.get(
     '/admin/jobs/:id/runs',
-    { schema: { tags, summary: 'The run log of a job, newest first', params: ZJobId, querystring: ZLogPageQuerySchema } },
+    {
+      schema: {
+        tags,
+        summary: 'The run log of a job, newest first',
+        params: ZJobId,
+        querystring: ZLogPageQuerySchema,
+      },
+    },
     (request) =>
       listRuns(
         request.server.db,
@@ -36,7 +60,13 @@ export const jobsModule: FastifyPluginAsync = async (app) => {
   )
   app.get(
     '/admin/product-calendar',
-    { schema: { tags, summary: 'The products released or stopping in a month', querystring: ZProductCalendarQuerySchema } },
+    {
+      schema: {
+        tags,
+        summary: 'The products released or stopping in a month',
+        querystring: ZProductCalendarQuerySchema,
+      },
+    },
     (request) => {
       const month = (request.query as { month?: string }).month ?? localDate(new Date()).slice(0, 7)
       return readProductCalendar(request.readDb, month)

@@ -159,7 +159,10 @@ describe('the product sale calendar', () => {
     const titles = sent.map((message) => message.title)
     expect(titles.filter((title) => title.includes(soon.name))).toHaveLength(1)
     expect(titles.some((title) => title.includes('Stops in nine days'))).toBe(false)
-    expect(sent.find((message) => message.title.includes(soon.name))).toMatchObject({ audience: 2, user_id: 0 })
+    expect(sent.find((message) => message.title.includes(soon.name))).toMatchObject({
+      audience: 2,
+      user_id: 0,
+    })
     await setSetting('product_stop_notice_role_id', '0')
   })
 
@@ -170,7 +173,11 @@ describe('the product sale calendar', () => {
       status: 0,
       issue_at: new Date('2031-04-10T09:00:00'),
     })
-    const stopped = await insertProduct(t.app.db, parents, { name: 'April stop', status: 1, stop_at: '2031-04-20' })
+    const stopped = await insertProduct(t.app.db, parents, {
+      name: 'April stop',
+      status: 1,
+      stop_at: '2031-04-20',
+    })
     await insertProduct(t.app.db, parents, { name: 'Out of service', status: 2, stop_at: '2031-04-21' })
     const response = await admin.get(`/admin/product-calendar?month=${month}`)
     expect(response.statusCode, response.body).toBe(200)

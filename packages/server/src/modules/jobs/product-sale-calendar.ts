@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '@brokerdesk/shared'
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { messages, products, productStopNotices } from '../../db/schema/index'
+import { messages, productStopNotices, products } from '../../db/schema/index'
 import { AppError } from '../../errors'
 import { translate } from '../../i18n/translate'
 import type { ResourceContext } from '../../resource/types'
@@ -65,7 +65,9 @@ export async function runProductSaleCalendar({ app, now, cursor }: JobContext): 
   const stopping = await app.db
     .select({ id: products.id })
     .from(products)
-    .where(and(live, eq(products.status, ON_SALE), gt(products.stop_at, sinceDay), lte(products.stop_at, today)))
+    .where(
+      and(live, eq(products.status, ON_SALE), gt(products.stop_at, sinceDay), lte(products.stop_at, today)),
+    )
   const changes = [
     ...releasing.map((row) => ({ id: row.id, status: ON_SALE })),
     ...stopping.map((row) => ({ id: row.id, status: HALTED })),

@@ -2,8 +2,8 @@ import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client'
 import { jobRuns, scheduledJobs } from '../../db/schema/index'
-import { nextRunOf } from './job-schedule'
 import type { JobDefinition } from './job-registry'
+import { nextRunOf } from './job-schedule'
 
 /** How long a claimed run keeps other processes off the job; a process that died frees it then. */
 export const JOB_LEASE_MS = 15 * 60_000

@@ -48,7 +48,12 @@ interface Answer {
 }
 
 /** Sends one body to a receiver; never throws (a failure is an answer without a 2xx status). */
-async function post(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean): Promise<Answer> {
+async function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  allowPrivate: boolean,
+): Promise<Answer> {
   const started = Date.now()
   return new Promise<Answer>((resolve) => {
     let target: URL
@@ -81,7 +86,8 @@ async function post(url: string, headers: Record<string, string>, body: string, 
     request.on('timeout', () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)))
     request.on('error', (error) =>
       resolve({
-        error: error instanceof PrivateAddressError ? 'refused: a loopback or private address' : error.message,
+        error:
+          error instanceof PrivateAddressError ? 'refused: a loopback or private address' : error.message,
         durationMs: Date.now() - started,
       }),
     )
@@ -155,7 +161,10 @@ export async function deliverDueWebhooks(app: FastifyInstance, now = new Date())
  * write's transaction sends and delivers what is due (the others skip what one took). Answers the
  * function that stops it.
  */
-export async function startWebhookDelivery(app: FastifyInstance, channel: string): Promise<() => Promise<void>> {
+export async function startWebhookDelivery(
+  app: FastifyInstance,
+  channel: string,
+): Promise<() => Promise<void>> {
   let running: Promise<unknown> | undefined
   let again = false
   const wake = () => {

@@ -55,7 +55,8 @@ export function guardedLookup(allowPrivate: boolean): net.LookupFunction {
       const list = addresses as dns.LookupAddress[]
       const refused = !allowPrivate && list.some((entry) => isPrivateAddress(entry.address))
       if (refused || list.length === 0) return callback(new PrivateAddressError(hostname), '', 0)
-      if ((options as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list)
+      if ((options as dns.LookupOptions).all)
+        return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list)
       callback(null, list[0].address, list[0].family)
     })
   }
@@ -65,7 +66,10 @@ export function guardedLookup(allowPrivate: boolean): net.LookupFunction {
  * Whether a webhook's address may be called: http(s), no user name or password in it, and a host
  * resolving to public addresses only (unless `allowPrivate`). Answers the reason it may not, or null.
  */
-export async function refusedWebhookUrl(url: string, allowPrivate: boolean): Promise<'url' | 'private' | null> {
+export async function refusedWebhookUrl(
+  url: string,
+  allowPrivate: boolean,
+): Promise<'url' | 'private' | null> {
   let parsed: URL
   try {
     parsed = new URL(url)
@@ -78,7 +82,9 @@ export async function refusedWebhookUrl(url: string, allowPrivate: boolean): Pro
   if (net.isIP(host)) return isPrivateAddress(host) ? 'private' : null
   try {
     const addresses = await dns.promises.lookup(host, { all: true })
-    return addresses.length === 0 || addresses.some((entry) => isPrivateAddress(entry.address)) ? 'private' : null
+    return addresses.length === 0 || addresses.some((entry) => isPrivateAddress(entry.address))
+      ? 'private'
+      : null
   } catch {
     return 'url'
   }

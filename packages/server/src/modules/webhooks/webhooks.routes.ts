@@ -28,7 +28,13 @@ export const webhooksModule: FastifyPluginAsync = async (app) => {
   }))
   app.post(
     '/admin/webhooks',
-    { schema: { tags, summary: 'Create a webhook; the answer shows its secret once', body: ZWebhookCreateSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a webhook; the answer shows its secret once',
+        body: ZWebhookCreateSchema,
+      },
+    },
     (request) => createWebhook(contextOf(request), request.body as TWebhookCreate, allowPrivate),
   )
   app.put(
@@ -42,12 +48,21 @@ export const webhooksModule: FastifyPluginAsync = async (app) => {
         allowPrivate,
       ),
   )
-  app.delete('/admin/webhooks/:id', { schema: { tags, summary: 'Delete a webhook', params: ZId } }, (request) =>
-    deleteWebhook(contextOf(request), (request.params as { id: number }).id),
+  app.delete(
+    '/admin/webhooks/:id',
+    { schema: { tags, summary: 'Delete a webhook', params: ZId } },
+    (request) => deleteWebhook(contextOf(request), (request.params as { id: number }).id),
   )
   app.get(
     '/admin/webhooks/:id/deliveries',
-    { schema: { tags, summary: 'The delivery log of a webhook, newest first', params: ZId, querystring: ZLogPageQuerySchema } },
+    {
+      schema: {
+        tags,
+        summary: 'The delivery log of a webhook, newest first',
+        params: ZId,
+        querystring: ZLogPageQuerySchema,
+      },
+    },
     (request) =>
       listDeliveries(
         request.server.db,

@@ -51,7 +51,12 @@ beforeEach(async () => {
 })
 
 async function createHook(events: string[], extra: Record<string, unknown> = {}) {
-  const response = await admin.post('/admin/webhooks', { name: 'Receiver', url: receiverUrl, events, ...extra })
+  const response = await admin.post('/admin/webhooks', {
+    name: 'Receiver',
+    url: receiverUrl,
+    events,
+    ...extra,
+  })
   expect(response.statusCode, response.body).toBe(200)
   return response.json() as { id: number; secret: string; secret_masked: string }
 }
@@ -64,7 +69,9 @@ describe('webhooks', () => {
     const hook = await createHook(['firms.created'], { secret: 'a-secret-of-the-receiver-1234' })
     expect(hook.secret).toBe('a-secret-of-the-receiver-1234')
     expect(hook.secret_masked).toBe('••••••••1234')
-    const listed = (await admin.get('/admin/webhooks')).json().webhooks.find((w: { id: number }) => w.id === hook.id)
+    const listed = (await admin.get('/admin/webhooks'))
+      .json()
+      .webhooks.find((w: { id: number }) => w.id === hook.id)
     expect(listed).not.toHaveProperty('secret')
     expect(listed.secret_masked).toBe('••••••••1234')
     const entries = await t.app.db.select().from(logs).where(eq(logs.url, '/api/admin/webhooks'))
@@ -75,7 +82,9 @@ describe('webhooks', () => {
 
   it('deliver a change as signed JSON after its write commits, logged with the answer', async () => {
     const hook = await createHook(['firms.created', 'firms.deleted'])
-    const firm = (await admin.post('/admin/firms', { name: 'Hooked', full_name: 'Hooked Life', type: 1 })).json().row
+    const firm = (
+      await admin.post('/admin/firms', { name: 'Hooked', full_name: 'Hooked Life', type: 1 })
+    ).json().row
     expect(await deliverDueWebhooks(t.app)).toBeGreaterThanOrEqual(1)
     const mine = received.filter((r) => r.body.includes('"Hooked"'))
     expect(mine).toHaveLength(1)
@@ -84,7 +93,12 @@ describe('webhooks', () => {
     expect(headers['x-brokerdesk-event']).toBe('firms.created')
     expect(JSON.parse(body)).toMatchObject({ event: 'firms.created', data: { id: firm.id, name: 'Hooked' } })
     const log = (await admin.get(`/admin/webhooks/${hook.id}/deliveries`)).json().deliveries
-    expect(log[0]).toMatchObject({ event: 'firms.created', status: 'delivered', attempts: 1, response_status: 200 })
+    expect(log[0]).toMatchObject({
+      event: 'firms.created',
+      status: 'delivered',
+      attempts: 1,
+      response_status: 200,
+    })
 
     received = []
     await admin.delete('/admin/firms', { ids: [firm.id] })
@@ -105,12 +119,17 @@ describe('webhooks', () => {
 
   it('retry a failed delivery with a doubling wait, give up after the last attempt, and resend it', async () => {
     const hook = await createHook(['firms.updated'])
-    const firm = (await admin.post('/admin/firms', { name: 'Retried', full_name: 'Retried Life', type: 1 })).json().row
+    const firm = (
+      await admin.post('/admin/firms', { name: 'Retried', full_name: 'Retried Life', type: 1 })
+    ).json().row
     answerStatus = 503
     const updated = await admin.put(`/admin/firms/${firm.id}`, { name: 'Retried again' })
     expect(updated.statusCode, updated.body).toBe(200)
     await deliverDueWebhooks(t.app)
-    const [first] = await t.app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhook_id, hook.id))
+    const [first] = await t.app.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhook_id, hook.id))
     expect(first).toMatchObject({ status: 'pending', attempts: 1, response_status: 503 })
     const wait = first.next_attempt_at.getTime() - Date.now()
     expect(wait).toBeGreaterThan(20_000)
@@ -136,7 +155,11 @@ describe('webhooks', () => {
   it('refuse bad input with 422: an unknown event, a short secret, an address not http(s)', async () => {
     const unknown = await admin.post('/admin/webhooks', { url: receiverUrl, events: ['logs.created'] })
     expect(unknown.statusCode).toBe(422)
-    const short = await admin.post('/admin/webhooks', { url: receiverUrl, events: ['firms.created'], secret: 'x' })
+    const short = await admin.post('/admin/webhooks', {
+      url: receiverUrl,
+      events: ['firms.created'],
+      secret: 'x',
+    })
     expect(short.statusCode).toBe(422)
     const ftp = await admin.post('/admin/webhooks', { url: 'ftp://example.com/', events: ['firms.created'] })
     expect(ftp.statusCode).toBe(422)
@@ -146,9 +169,20 @@ describe('webhooks', () => {
 
 describe('the addresses a webhook may call', () => {
   it('are public ones only, unless private ones are allowed', async () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '::1', 'fd00::1', '::ffff:127.0.0.1', '0.0.0.0'])
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '0.0.0.0',
+    ])
       expect(isPrivateAddress(address), address).toBe(true)
-    for (const address of ['8.8.8.8', '2606:4700:4700::1111']) expect(isPrivateAddress(address), address).toBe(false)
+    for (const address of ['8.8.8.8', '2606:4700:4700::1111'])
+      expect(isPrivateAddress(address), address).toBe(false)
     expect(await refusedWebhookUrl('http://127.0.0.1:8080/hook', false)).toBe('private')
     expect(await refusedWebhookUrl('http://localhost/hook', false)).toBe('private')
     expect(await refusedWebhookUrl('http://[::1]/hook', false)).toBe('private')
