@@ -41,7 +41,7 @@ export default function JobsPage({ title }: ResourcePageProps) {
     run.mutate(job.id, {
       onSuccess: (done) =>
         notify(
-          done.outcome === 'succeeded' ? 'success' : 'error',
+          done.outcome === 'succeeded' ? 'success' : 'danger',
           done.outcome === 'succeeded'
             ? t('jobs.run_done', { name: t(`jobs.names.${job.id}`), rows: done.rows })
             : t('jobs.run_failed', { name: t(`jobs.names.${job.id}`), message: done.message }),

@@ -26,8 +26,8 @@ export function ScheduleModal({ job, onClose }: { job: JobView | undefined; onCl
         },
         onError: (error) => {
           const { fields, rest } = splitServerErrors(error, new Set(['cron']))
-          form.setFields(fields)
-          for (const message of rest) notify('error', message)
+          form.setFields(fields.map((field) => ({ name: 'cron' as const, errors: field.errors })))
+          for (const message of rest) notify('danger', message)
         },
       },
     )

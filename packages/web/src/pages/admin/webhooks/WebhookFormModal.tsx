@@ -60,7 +60,7 @@ export function WebhookFormModal({
         onError: (error) => {
           const { fields, rest } = splitServerErrors(error, FIELDS)
           form.setFields(fields.map((field) => ({ name: field.name as keyof Values, errors: field.errors })))
-          for (const message of rest) notify('error', message)
+          for (const message of rest) notify('danger', message)
         },
       },
     )
