@@ -123,7 +123,7 @@ export default function JobsPage({ title }: ResourcePageProps) {
       key: 'actions',
       title: t('actions.operate'),
       render: (_: unknown, job: JobView) => (
-        <Space size={0} wrap>
+        <Flex vertical align="start">
           {canRun && (
             <Button
               type="link"
@@ -141,7 +141,7 @@ export default function JobsPage({ title }: ResourcePageProps) {
               {t('jobs.run_log')}
             </Button>
           )}
-        </Space>
+        </Flex>
       ),
     },
   ]
