@@ -137,6 +137,7 @@ describe('webhooks', () => {
     const secret = ((await secretDialog.locator('.bd-webhooks__secret code').textContent()) ?? '').trim()
     expect(secret).toMatch(/^whsec_/)
     await secretDialog.getByRole('button', { name: zh.webhooks.secret_copied }).click()
+    await secretDialog.waitFor({ state: 'detached' })
     // Shown again only masked.
     await page.getByText(`••••••••${secret.slice(-4)}`).waitFor()
     expect(await page.content()).not.toContain(secret)

@@ -152,6 +152,7 @@ export default function WebhooksPage({ title }: ResourcePageProps) {
         onCancel={() => setSecret(undefined)}
         cancelButtonProps={{ style: { display: 'none' } }}
         okText={t('webhooks.secret_copied')}
+        destroyOnHidden
       >
         <Typography.Paragraph>{t('webhooks.secret_once')}</Typography.Paragraph>
         <Typography.Paragraph code copyable className="bd-webhooks__secret">
