@@ -18,6 +18,8 @@ const ZEnv = z.object({
   APP_KEY: z.string().min(32, 'APP_KEY must be at least 32 characters').optional(),
   APP_DEBUG: ZBoolean.default(false),
   SEED_DEMO: ZBoolean.default(false),
+  /** Lets webhooks call loopback and private-network addresses (tests, a receiver on the same host). */
+  WEBHOOK_ALLOW_PRIVATE: ZBoolean.default(false),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
@@ -269,6 +271,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiEncryption: e.API_ENCRYPTION,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     sessionLifetime: e.SESSION_LIFETIME,
     defaultLanguage: e.DEFAULT_LANGUAGE,
     defaultTheme: e.DEFAULT_THEME,

@@ -7,7 +7,9 @@ import { seedDemo } from './db/seed/demo/seed-demo'
 import { seedDatabase } from './db/seed/index'
 import { removeControlFile, writeControlFile } from './local-control/control-file'
 import { buildLogger, startLogPruning } from './logger'
-import { startLogPartitionUpkeep } from './modules/logs/keep-log-partitions'
+import { startScheduler } from './modules/jobs/scheduler'
+import { startWebhookDelivery } from './modules/webhooks/deliver-webhooks'
+import { WEBHOOK_CHANNEL } from './resource/webhook-outbox'
 import { randomString } from './secrets'
 
 /**
@@ -61,9 +63,9 @@ async function start() {
   if (config.logLevel !== 'silent')
     startLogPruning(config, (error) => app.log.warn({ err: error }, 'log pruning failed'))
 
-  const stopPartitionUpkeep = startLogPartitionUpkeep(database.db, app.settings, (error) =>
-    app.log.warn({ err: error }, 'operation log partition upkeep failed'),
-  )
+  // The scheduled jobs (the one home of the server's schedules), and webhooks sent after commit.
+  const stopScheduler = startScheduler(app)
+  const stopWebhookDelivery = await startWebhookDelivery(app, WEBHOOK_CHANNEL)
 
   if (seeded.adminPasswordGenerated) announceAdminPassword(config.dataDir, seeded.adminPasswordGenerated)
   if (demo) app.log.info(demo, 'demo data added (SEED_DEMO)')
@@ -85,9 +87,10 @@ async function start() {
       logger.flush()
       process.exit(code)
     }
-    stopPartitionUpkeep()
     const timer = setTimeout(() => exit(1), 10_000).unref()
     try {
+      await stopScheduler()
+      await stopWebhookDelivery()
       await app.close()
       await database.close()
       clearTimeout(timer)

@@ -8,6 +8,7 @@ import { openPlatformCatalogs } from './open-platform-messages'
 import { operationsCatalogs } from './operations-messages'
 import { permissionCatalogs } from './permission-messages'
 import { resourceCatalogs } from './resource-messages'
+import { schedulingCatalogs } from './scheduling-messages'
 import { sharedCatalogs } from './shared-texts'
 import { validationCatalogs } from './validation-messages'
 
@@ -238,6 +239,7 @@ export const catalogs = Object.fromEntries(
       ...developmentCatalogs[language as Language],
       ...messageCentreCatalogs[language as Language],
       ...operationsCatalogs[language as Language],
+      ...schedulingCatalogs[language as Language],
       ...mapCatalogs[language as Language],
       ...openPlatformCatalogs[language as Language],
     },

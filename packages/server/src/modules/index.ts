@@ -9,6 +9,7 @@ import { developmentRoutes } from './developments/developments.routes'
 import { pluginPageRoutes } from './developments/plugins/plugin-pages'
 
 import { fileLogRoutes } from './file-log/file-log.routes'
+import { jobsModule } from './jobs/jobs.routes'
 import { listSettingsRoutes } from './list-settings/list-settings.routes'
 import { mapsRoutes } from './maps/maps.routes'
 import { markdownPagesRoutes } from './markdown-pages/markdown-pages.routes'
@@ -16,6 +17,7 @@ import { markdownPagesRoutes } from './markdown-pages/markdown-pages.routes'
 import { openRoutes } from './open/open.routes'
 import { personageRoutes } from './personage/personage.routes'
 import { resourceModules } from './resource-modules'
+import { webhooksModule } from './webhooks/webhooks.routes'
 import { wechatRoutes } from './wechat/wechat.routes'
 
 /** Every area's routes; mounted twice, under /api and /web-api. */
@@ -35,4 +37,6 @@ export async function registerModules(scope: FastifyInstance): Promise<void> {
   await scope.register(developmentRoutes)
   await scope.register(fileLogRoutes)
   await scope.register(pluginPageRoutes)
+  await scope.register(jobsModule)
+  await scope.register(webhooksModule)
 }

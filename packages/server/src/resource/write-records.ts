@@ -10,6 +10,7 @@ import { runWrite } from './run-write'
 import { saveRecord } from './save-record'
 import { detachLeaf, findNode, hasChildren, lockTree } from './tree/nested-set'
 import type { ResourceBinding, ResourceContext, Row } from './types'
+import { enqueueWebhookEvents } from './webhook-outbox'
 
 export interface WriteOptions {
   ctx: ResourceContext
@@ -40,7 +41,13 @@ export async function createRecord(options: WriteOptions & { input: unknown }): 
   const { ctx, binding, input } = options
   return runWrite(ctx, loggedInput(binding, input), async (tx) => {
     const { id } = await saveRecord({ tx, ctx, binding, input })
-    return findRecord(tx, binding, id, ctx.language)
+    const record = await findRecord(tx, binding, id, ctx.language)
+    await enqueueWebhookEvents(tx, {
+      resource: binding.definition.name,
+      action: 'created',
+      records: [record],
+    })
+    return record
   })
 }
 
@@ -66,14 +73,21 @@ export async function updateRecord(options: WriteOptions & { id: number; input: 
       : { row: saved.row, links: { ...stored.links, ...saved.links } }
     const before = { ...stored.row, ...stored.links }
     log.changes = maskChanges(binding, diffRecords(before, { ...after?.row, ...after?.links }), existing)
-    return findRecord(tx, binding, id, ctx.language)
+    const record = await findRecord(tx, binding, id, ctx.language)
+    await enqueueWebhookEvents(tx, {
+      resource: binding.definition.name,
+      action: 'updated',
+      records: [record],
+    })
+    return record
   })
 }
 
-/** Soft-deletes rows (or removes them the binding's way) inside a transaction; a tree node with live children is refused. */
+/** Soft-deletes rows (or removes them the binding's way) inside a transaction, and queues their webhook events; a tree node with live children is refused. */
 export async function softDeleteRows(tx: Tx, options: WriteOptions, rows: Row[]): Promise<number> {
   const { ctx, binding } = options
   if (rows.length === 0) return 0
+  const deleted = { resource: binding.definition.name, action: 'deleted' as const, records: rows }
   await binding.beforeDelete?.(rows, { tx, ctx })
   if (binding.removeRows) {
     await binding.removeRows(rows, { tx, ctx })
@@ -95,6 +109,7 @@ export async function softDeleteRows(tx: Tx, options: WriteOptions, rows: Row[])
         .set({ deleted_at: new Date() } as never)
         .where(inArray(requireColumn(binding.table, 'id'), [row.id as number]))
     }
+    await enqueueWebhookEvents(tx, deleted)
     return rows.length
   }
   await tx
@@ -106,6 +121,7 @@ export async function softDeleteRows(tx: Tx, options: WriteOptions, rows: Row[])
         rows.map((row) => row.id as number),
       ),
     )
+  await enqueueWebhookEvents(tx, deleted)
   return rows.length
 }
 

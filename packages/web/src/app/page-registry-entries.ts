@@ -38,3 +38,12 @@ registerPages('configs', {
   edit: lazyPage(() => import('../pages/admin/configs/ConfigEdit')),
 })
 registerPages('users', { edit: lazyPage(() => import('../pages/admin/users/UserEdit')) })
+registerPages('jobs', { pages: { jobs: lazyPage(() => import('../pages/admin/jobs/JobsPage')) } })
+registerPages('product-calendar', {
+  pages: {
+    'product-calendar': lazyPage(() => import('../pages/admin/product-calendar/ProductCalendarPage')),
+  },
+})
+registerPages('webhooks', {
+  pages: { webhooks: lazyPage(() => import('../pages/admin/webhooks/WebhooksPage')) },
+})

@@ -307,4 +307,23 @@ export const DEFAULT_CONFIGS: ConfigInsert[] = [
     itype: CONFIG_ITYPE.input,
     options: { type: 'number', min: 0, max: 3650, step: 1 },
   },
+  {
+    key: 'product_stop_notice_role_id',
+    name: 'Product stop notice: role',
+    description:
+      'The id of the role whose holders get a message when a product on sale is about to stop; 0 sends none',
+    value: '0',
+    type: CONFIG_TYPE.number,
+    itype: CONFIG_ITYPE.input,
+    options: { type: 'number', min: 0, max: 2147483647, step: 1 },
+  },
+  {
+    key: 'product_stop_notice_days',
+    name: 'Product stop notice: days ahead',
+    description: 'How many days before its closing date the holders of that role are told a product stops',
+    value: '7',
+    type: CONFIG_TYPE.number,
+    itype: CONFIG_ITYPE.input,
+    options: { type: 'number', min: 1, max: 365, step: 1 },
+  },
 ]

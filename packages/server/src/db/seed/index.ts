@@ -1,5 +1,6 @@
 import type { AppEnv } from '@brokerdesk/shared'
 import { sql } from 'drizzle-orm'
+import { seedJobs } from '../../modules/jobs/job-schedule'
 import type { Db } from '../client'
 import { seedCatalogue } from './catalogue/seed-catalogue'
 import { seedConfigs } from './seed-configs'
@@ -29,6 +30,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<Seeded
     const result = await seedAdminUser(tx, options.adminPassword)
     await seedConfigs(tx)
     await seedCatalogue(tx)
+    await seedJobs(tx)
     return result
   })
 }

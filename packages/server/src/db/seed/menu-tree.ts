@@ -14,7 +14,8 @@ import { OFFICIAL_WEBSITE_MENU } from './open-menus'
  * 350-351 the map picker's settings and the region levels of the cascader; 370 the demo data offered
  * on the empty back-office home; 400-419 online sessions, account security (two-factor login, one's
  * own sessions) and the reset of an account's second factor;
- * 420-439 organisation units (420-427: the departments resource).
+ * 420-439 organisation units (420-427: the departments resource);
+ * 450-469 automation: scheduled jobs, the product sale calendar and webhooks.
  */
 export const MENU_TREE: MenuSeed = {
   id: 1,

@@ -3,9 +3,9 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 const VERSION = 'v1'
 
 /** What a sealed text is for: each purpose has its own key. */
-export type SealPurpose = 'agent-systems.password' | 'users.totp_secret'
+export type SealPurpose = 'agent-systems.password' | 'users.totp_secret' | 'webhooks.secret'
 
-/** A 256-bit key for one purpose (agent-system passwords by default), derived from the application key. */
+/** A 256-bit key for one purpose's secrets (agent-system passwords by default, TOTP and webhook secrets), derived from the application key. */
 function keyOf(appKey: string, purpose: SealPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', appKey, 'brokerdesk', purpose, 32))
 }

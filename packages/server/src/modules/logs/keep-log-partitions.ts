@@ -4,7 +4,6 @@ import type { LiveSettings } from '../configs/live-settings'
 
 /** Months of partitions made ahead of the current one: writes never wait for one being made. */
 export const MONTHS_AHEAD = 3
-const SIX_HOURS_MS = 6 * 3_600_000
 
 /** The first day (UTC) of the oldest month kept when `months` months before the current one are kept. */
 export function firstKeptMonth(months: number, now = new Date()): string {
@@ -33,17 +32,4 @@ export async function keepLogPartitions(
     dropped = Number(result.rows[0]?.dropped ?? 0)
   }
   return { made: Number(made.rows[0]?.made ?? 0), dropped }
-}
-
-/** Runs the upkeep now and every six hours while the process runs; answers the function that stops it. */
-export function startLogPartitionUpkeep(
-  db: Db,
-  settings: Pick<LiveSettings, 'value'>,
-  onError: (error: unknown) => void,
-): () => void {
-  const run = () => void keepLogPartitions(db, settings).catch(onError)
-  run()
-  const timer = setInterval(run, SIX_HOURS_MS)
-  timer.unref()
-  return () => clearInterval(timer)
 }

@@ -9,7 +9,6 @@ import { S3Store } from '@tus/s3-store'
 import { Server, type Upload } from '@tus/server'
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { claimPeriod } from '../../db/shared-cache'
 import { AppError, notFound, unauthenticated } from '../../errors'
 import { translate } from '../../i18n/translate'
 import { randomString } from '../../secrets'
@@ -41,10 +40,16 @@ const NOT_OFFERED_HEADERS: ReadonlyArray<[header: string, extension: string]> = 
   ['upload-defer-length', 'creation-defer-length'],
   ['upload-checksum', 'checksum'],
 ]
-/** How often unfinished uploads past their expiration are deleted (and once when the server is ready). */
-const CLEAN_UP_EVERY_MS = 60 * 60 * 1000
-/** The apps (by their configuration) whose expired uploads a mount of this module already cleans up. */
-const cleaningApps = new WeakSet<object>()
+/**
+ * The clean-up of expired unfinished uploads of each app (by its configuration), which the
+ * scheduled job `upload-clean-up` runs: the first mount of this module registers it.
+ */
+const cleanUps = new WeakMap<object, () => Promise<number>>()
+
+/** Deletes the app's expired unfinished uploads; answers how many (0 before the module is mounted). */
+export function cleanUpExpiredUploads(config: object): Promise<number> {
+  return cleanUps.get(config)?.() ?? Promise.resolve(0)
+}
 /** Parts sent to an S3-compatible store (its minimum is 5 MB). */
 const S3_PART_BYTES = 8 * 1024 * 1024
 const ID = /^(local|s3)-[A-Za-z0-9]{32}$/
@@ -347,37 +352,18 @@ export const tusUploadsModule: FastifyPluginAsync = async (app) => {
   }
 
   // Unfinished uploads nobody continued within the expiration are deleted: their bytes would stay.
-  // Each process cleans its own disk; the object store, which every process shares, is cleaned by
-  // the one process that claims the period.
+  // The scheduled job runs this once across the processes; a cluster keeps uploads in the object
+  // store (local disk is refused there), so the process that runs it cleans everything there is.
   const cleanUp = async () => {
+    let deleted = 0
     for (const provider of app.config.s3 ? ['local', 's3'] : ['local']) {
-      try {
-        if (provider === 's3' && !(await claimPeriod(app.db, 'tus-clean-up:s3', CLEAN_UP_EVERY_MS * 0.9)))
-          continue
-        const deleted = await backendFor(provider)?.server.cleanUpExpiredUploads()
-        if (deleted) app.log.info({ provider, deleted }, 'expired unfinished uploads deleted')
-        if (provider === 'local') await forgetExpiredOpenUploads(app.db)
-      } catch (error) {
-        app.log.warn({ err: error, provider }, 'expired unfinished uploads could not be deleted')
-      }
+      deleted += (await backendFor(provider)?.server.cleanUpExpiredUploads()) ?? 0
+      if (provider === 'local') await forgetExpiredOpenUploads(app.db)
     }
+    return deleted
   }
-  // The module is mounted under /api and /web-api; one of them, the first, cleans up for the app.
-  if (!cleaningApps.has(app.config)) {
-    cleaningApps.add(app.config)
-    let timer: NodeJS.Timeout | undefined
-    let cleaning: Promise<void> | undefined
-    app.addHook('onReady', async () => {
-      cleaning = cleanUp()
-      timer = setInterval(() => {
-        cleaning = cleanUp()
-      }, CLEAN_UP_EVERY_MS).unref()
-    })
-    app.addHook('onClose', async () => {
-      clearInterval(timer)
-      await cleaning
-    })
-  }
+  // The module is mounted under /api and /web-api; the first registers the app's clean-up.
+  if (!cleanUps.has(app.config)) cleanUps.set(app.config, cleanUp)
 
   const tags = ['uploads']
   // Discovery is answered here rather than by tus: nothing of an upload is involved.
