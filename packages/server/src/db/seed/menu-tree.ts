@@ -12,7 +12,7 @@ import { OFFICIAL_WEBSITE_MENU } from './open-menus'
  * 300-319 the message centre (messages, visitor messages, the inboxes, the contact form); 340-349
  * API client applications (the admin resource, the owner's routes and pages, the token exchange);
  * 350-351 the map picker's settings and the region levels of the cascader; 370 the demo data offered
- * on the empty back-office home.
+ * on the empty back-office home; 470-489 the tamper-evident log (470 verify, 471 the signed report).
  */
 export const MENU_TREE: MenuSeed = {
   id: 1,

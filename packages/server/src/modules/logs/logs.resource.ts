@@ -1,6 +1,7 @@
 import { logResource } from '@brokerdesk/shared'
 import { sql } from 'drizzle-orm'
 import { logs, menus, users } from '../../db/schema/index'
+import { logChainRoutes } from './log-chain.routes'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding } from '../../resource/types'
 
@@ -28,4 +29,4 @@ export const logsBinding: ResourceBinding = {
   }),
 }
 
-export const logsModule = resourcePlugin(logsBinding)
+export const logsModule = resourcePlugin(logsBinding, logChainRoutes)
