@@ -21,7 +21,7 @@ const MESSAGES: Record<string, Texts> = {
   ],
   'history.unknown_entry': [
     '该日志条目不属于这条记录的历史',
-    'That log entry is not in this record\'s history',
+    "That log entry is not in this record's history",
     '該日誌條目不屬於這筆記錄的歷史',
     'Dieser Protokolleintrag gehört nicht zum Verlauf dieses Datensatzes',
     'Esa entrada del registro no forma parte del historial de este registro',

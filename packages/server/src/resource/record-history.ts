@@ -49,13 +49,7 @@ async function loggedEntries(db: Db, binding: ResourceBinding, id: number, limit
     })
     .from(logs)
     .leftJoin(users, eq(users.id, logs.user_id))
-    .where(
-      and(
-        eq(logs.resource, binding.definition.name),
-        eq(logs.record_id, id),
-        isNotNull(logs.record_id),
-      ),
-    )
+    .where(and(eq(logs.resource, binding.definition.name), eq(logs.record_id, id), isNotNull(logs.record_id)))
     .orderBy(desc(logs.id))
     .limit(limit)) as LoggedEntry[]
 }

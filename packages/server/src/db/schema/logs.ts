@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import {
   bigint,
   customType,
@@ -10,7 +11,6 @@ import {
   text,
   varchar,
 } from 'drizzle-orm/pg-core'
-import { sql } from 'drizzle-orm'
 import { textSearchIndexes, timestamps } from './columns'
 
 /** Bytes (`bytea`), Buffers or Uint8Arrays as the driver gives them. */

@@ -59,7 +59,11 @@ export function logChainRoutes(app: FastifyInstance): void {
   app.get(
     '/admin/logs/verify',
     {
-      schema: { tags: ['logs'], summary: "Checks the log's hash chain over a period", querystring: PeriodQuery },
+      schema: {
+        tags: ['logs'],
+        summary: "Checks the log's hash chain over a period",
+        querystring: PeriodQuery,
+      },
       validatorCompiler: documentOnly,
     },
     async (request) => {

@@ -15,7 +15,8 @@ const TODAY = `from=${day(-1)}&to=${day(1)}`
 beforeAll(async () => {
   t = await createTestApp()
   admin = await adminClient(t.app)
-  for (let i = 0; i < 3; i++) await admin.post('/admin/banks', { name: `Chained ${i}`, full_name: `Chained Bank ${i}` })
+  for (let i = 0; i < 3; i++)
+    await admin.post('/admin/banks', { name: `Chained ${i}`, full_name: `Chained Bank ${i}` })
 })
 afterAll(() => t.close())
 
@@ -27,7 +28,9 @@ describe("the log's hash chain", () => {
   it('gives every entry the next place and the hash of the one before it', async () => {
     const [last, before] = await newestEntries(2)
     expect(last.chain_seq).toBe(Number(before.chain_seq) + 1)
-    expect(Buffer.from(last.prev_hash as Uint8Array).equals(Buffer.from(before.hash as Uint8Array))).toBe(true)
+    expect(Buffer.from(last.prev_hash as Uint8Array).equals(Buffer.from(before.hash as Uint8Array))).toBe(
+      true,
+    )
     expect(last.hash).toHaveLength(32)
   })
 
@@ -54,7 +57,10 @@ describe("the log's hash chain", () => {
     const [, target] = await newestEntries(3)
     await t.app.db.execute(sql`update logs set parameters = '{"name":"forged"}' where id = ${target.id}`)
     const answer = (await admin.get(`/admin/logs/verify?${TODAY}`)).json()
-    expect(answer).toMatchObject({ ok: false, broken: { id: target.id, chain_seq: target.chain_seq, reason: 'content' } })
+    expect(answer).toMatchObject({
+      ok: false,
+      broken: { id: target.id, chain_seq: target.chain_seq, reason: 'content' },
+    })
     await t.app.db.update(logs).set({ parameters: target.parameters }).where(eq(logs.id, target.id))
     expect((await admin.get(`/admin/logs/verify?${TODAY}`)).json()).toMatchObject({ ok: true })
   })
@@ -92,7 +98,12 @@ describe("the log's hash chain", () => {
   })
 
   it('refuses a missing, reversed or too long period with a 422', async () => {
-    for (const query of ['', 'from=2026-01-02&to=2026-01-01', 'from=2024-01-01&to=2026-01-01', 'from=x&to=y']) {
+    for (const query of [
+      '',
+      'from=2026-01-02&to=2026-01-01',
+      'from=2024-01-01&to=2026-01-01',
+      'from=x&to=y',
+    ]) {
       const answer = await admin.get(`/admin/logs/verify?${query}`)
       expect(answer.statusCode).toBe(422)
       expect(answer.json().errors.from).toBeDefined()
@@ -110,7 +121,10 @@ describe("the period's signed report", () => {
       'id,chain_seq,created_at,user_id,app_id,menu_id,method,url,ip,location,resource,record_id,parameters,changes,prev_hash,hash',
     )
     expect(lines.length).toBeGreaterThan(15)
-    const signature = Buffer.from(String(answer.headers['x-brokerdesk-signature']).replace('ed25519=', ''), 'base64')
+    const signature = Buffer.from(
+      String(answer.headers['x-brokerdesk-signature']).replace('ed25519=', ''),
+      'base64',
+    )
     const key = (await admin.get('/admin/logs/report/key')).json()
     expect(key).toMatchObject({ algorithm: 'Ed25519' })
     expect(key.fingerprint).toMatch(/^[0-9a-f]{64}$/)

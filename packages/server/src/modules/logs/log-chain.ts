@@ -88,7 +88,12 @@ export async function verifyLogChain(db: Db | Tx, period: LogPeriod): Promise<Ve
   if (high === Number(counted.newest) && counted.head !== null && Number(counted.head) !== high) {
     candidates.push({
       seq: high + 1,
-      broken: Promise.resolve({ id: null, chain_seq: Number(counted.head), created_at: null, reason: 'tail' }),
+      broken: Promise.resolve({
+        id: null,
+        chain_seq: Number(counted.head),
+        created_at: null,
+        reason: 'tail',
+      }),
     })
   }
   if (candidates.length === 0) return { ok: true, checked }

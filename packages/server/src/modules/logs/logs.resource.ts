@@ -1,9 +1,9 @@
 import { logResource } from '@brokerdesk/shared'
 import { sql } from 'drizzle-orm'
 import { logs, menus, users } from '../../db/schema/index'
-import { logChainRoutes } from './log-chain.routes'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding } from '../../resource/types'
+import { logChainRoutes } from './log-chain.routes'
 
 /**
  * The operation log, read-only: the operator's and the menu item's names come with each page, the
