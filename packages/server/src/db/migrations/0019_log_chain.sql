@@ -43,23 +43,30 @@ BEGIN
   UPDATE log_chain_head SET seq = NEW.chain_seq, hash = NEW.hash WHERE id = 1;
   RETURN NEW;
 END $$;--> statement-breakpoint
--- The entries already written, chained in the order of their ids.
-DO $$
+-- Chains the entries that have no place yet (written past the trigger: the entries before this
+-- migration, a bulk load with triggers off) after the head, in the order of their ids. Answers how many.
+CREATE FUNCTION chain_unchained_logs() RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE
   entry record;
-  last_hash bytea := decode(repeat('00', 32), 'hex');
+  last_seq bigint;
+  last_hash bytea;
   next_hash bytea;
-  place bigint := 0;
+  chained bigint := 0;
 BEGIN
-  FOR entry IN SELECT * FROM logs ORDER BY id LOOP
-    place := place + 1;
+  SELECT seq, hash INTO last_seq, last_hash FROM log_chain_head WHERE id = 1 FOR UPDATE;
+  FOR entry IN SELECT * FROM logs WHERE chain_seq IS NULL ORDER BY id LOOP
     next_hash := sha256(last_hash || log_entry_content(entry.id, entry.menu_id, entry.user_id,
       entry.app_id, entry.location, entry.ip, entry.parameters, entry.changes, entry.return,
       entry.method, entry.url, entry.resource, entry.record_id, entry.created_at));
-    UPDATE logs SET chain_seq = place, prev_hash = last_hash, hash = next_hash
+    last_seq := last_seq + 1;
+    UPDATE logs SET chain_seq = last_seq, prev_hash = last_hash, hash = next_hash
       WHERE id = entry.id AND created_at = entry.created_at;
     last_hash := next_hash;
+    chained := chained + 1;
   END LOOP;
-  INSERT INTO log_chain_head (id, seq, hash) VALUES (1, place, last_hash);
+  UPDATE log_chain_head SET seq = last_seq, hash = last_hash WHERE id = 1;
+  RETURN chained;
 END $$;--> statement-breakpoint
+INSERT INTO log_chain_head (id, seq, hash) VALUES (1, 0, decode(repeat('00', 32), 'hex'));--> statement-breakpoint
+SELECT chain_unchained_logs();--> statement-breakpoint
 CREATE TRIGGER "logs_chain" BEFORE INSERT ON "logs" FOR EACH ROW EXECUTE FUNCTION logs_chain();
