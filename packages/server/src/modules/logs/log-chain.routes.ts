@@ -48,6 +48,9 @@ const PeriodQuery = z.object({
   from: z.string().describe('a day (YYYY-MM-DD, UTC) or a time (ISO 8601)'),
   to: z.string().describe('a day (included) or a time (excluded)'),
 })
+const ReportQuery = PeriodQuery.extend({
+  part: z.string().optional().describe('signature: the Ed25519 signature of the CSV alone (64 bytes)'),
+})
 const documentOnly = () => (data: unknown) => ({ value: data })
 
 /**
@@ -80,7 +83,7 @@ export function logChainRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['logs'],
         summary: "The period's entries as CSV, signed (Ed25519, header X-Brokerdesk-Signature)",
-        querystring: PeriodQuery,
+        querystring: ReportQuery,
       },
       validatorCompiler: documentOnly,
     },
@@ -96,11 +99,22 @@ export function logChainRoutes(app: FastifyInstance): void {
         throw new AppError('validation', 'log_chain.too_many', { errors, params })
       }
       const body = Buffer.from(csv, 'utf8')
-      const name = `operation-log_${period.from.toISOString().slice(0, 10)}_${period.to.toISOString().slice(0, 10)}.csv`
+      // Named by the first and the last day (UTC) the period touches.
+      const lastDay = new Date(period.to.getTime() - 1).toISOString().slice(0, 10)
+      const name = `operation-log_${period.from.toISOString().slice(0, 10)}_${lastDay}.csv`
+      const signature = signReport(app.appKey, body)
+      // The signature alone, as the file `openssl pkeyutl -verify -sigfile` reads (a browser download
+      // keeps no header): the same period gives the same CSV, so it signs the CSV downloaded beside it.
+      if ((request.query as { part?: unknown }).part === 'signature') {
+        return reply
+          .header('content-type', 'application/octet-stream')
+          .header('content-disposition', `attachment; filename="${name}.sig"`)
+          .send(Buffer.from(signature, 'base64'))
+      }
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)
-        .header('x-brokerdesk-signature', `ed25519=${signReport(app.appKey, body)}`)
+        .header('x-brokerdesk-signature', `ed25519=${signature}`)
         .header('access-control-expose-headers', 'X-Brokerdesk-Signature')
         .send(body)
     },
@@ -108,12 +122,23 @@ export function logChainRoutes(app: FastifyInstance): void {
   app.get(
     '/admin/logs/report/key',
     {
-      schema: { tags: ['logs'], summary: 'The public key reports are signed with (PEM) and its fingerprint' },
+      schema: {
+        tags: ['logs'],
+        summary: 'The public key reports are signed with (PEM) and its fingerprint',
+        querystring: z.object({ format: z.string().optional().describe('pem: the key as a file') }),
+      },
+      validatorCompiler: documentOnly,
       // Whoever may download a report may read the key that checks it.
       config: { heldAs: { url: '/admin/logs/report', method: 'GET' } },
     },
-    async () => {
+    async (request, reply) => {
       const { publicKeyPem } = reportSigningKey(app.appKey)
+      if ((request.query as { format?: unknown }).format === 'pem') {
+        return reply
+          .header('content-type', 'application/x-pem-file')
+          .header('content-disposition', 'attachment; filename="operation-log-report-key.pem"')
+          .send(publicKeyPem)
+      }
       return { algorithm: 'Ed25519', public_key: publicKeyPem, fingerprint: keyFingerprint(publicKeyPem) }
     },
   )

@@ -131,6 +131,10 @@ describe("the period's signed report", () => {
     expect(verify(null, answer.rawPayload, key.public_key, signature)).toBe(true)
     const altered = Buffer.from(answer.body.replace('Chained 1', 'Chained 9'))
     expect(verify(null, altered, key.public_key, signature)).toBe(false)
+    // The files a browser downloads: the signature alone and the key as PEM.
+    const sig = await admin.get(`/admin/logs/report?${TODAY}&part=signature`)
+    expect(sig.rawPayload.equals(signature)).toBe(true)
+    expect((await admin.get('/admin/logs/report/key?format=pem')).body).toBe(key.public_key)
   })
 })
 
