@@ -111,8 +111,7 @@ export function LogChainButton() {
                 {t('log_chain.how')}
               </Typography.Paragraph>
               <Typography.Text code className="bd-mono" style={{ overflowWrap: 'anywhere' }}>
-                openssl pkeyutl -verify -pubin -inkey operation-log-report-key.pem -rawin -in report.csv
-                -sigfile report.csv.sig
+                {`openssl pkeyutl -verify -pubin -inkey operation-log-report-key.pem -rawin -in ${file} -sigfile ${file}.sig`}
               </Typography.Text>
             </Flex>
           ) : null}
