@@ -56,7 +56,7 @@ describe("a record's history", () => {
     const answer = await t.app.inject({
       method: 'GET',
       url: `/api/admin/agent-systems/${created.id}/history`,
-      headers: { ...(await adminHeaders()), 'accept-language': 'en' },
+      headers: { ...(await adminHeaders()), language: 'en' },
     })
     const [latest] = answer.json().data
     expect(latest.user_name).toBe('Administrator')
