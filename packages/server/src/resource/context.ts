@@ -5,6 +5,7 @@ import type { ResourceContext } from './types'
 /** The engine's view of a request: who, from where, in which language, through which route. */
 export function contextOf(request: FastifyRequest): ResourceContext {
   const { server, user } = request
+  const held = request.routeOptions.config?.heldAs
   return {
     db: server.db,
     language: request.language,
@@ -13,9 +14,10 @@ export function contextOf(request: FastifyRequest): ResourceContext {
     userId: user?.id ?? 0,
     roleIds: user?.admin?.roles.map((role) => role.id) ?? [],
     ip: request.ip,
-    method: request.method,
+    // A route held by another's menu item (a restore: the record's update) is logged as that item's.
+    method: held?.method ?? request.method,
     url: request.url,
-    menuUrl: menuUrlOfRoute(request.routeOptions.url ?? request.url),
+    menuUrl: held?.url ?? menuUrlOfRoute(request.routeOptions.url ?? request.url),
     appId: user?.app?.id ?? 0,
     onLogged: () => {
       request.operationLogged = true

@@ -15,6 +15,7 @@ import { importRecords } from './import-records'
 import { listRecords } from './list-records'
 import { buildPageData } from './page-data'
 import type { QueryParams } from './parse-list-query'
+import { recordHistory, restoreRecord } from './record-history'
 import type { ResourceBinding } from './types'
 import { createRecord, deleteRecords, updateRecord } from './write-records'
 
@@ -223,6 +224,44 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
         const scope = await scopeOf(binding, request)
         if (scope && !(await isInScope(app.db, binding, recordId, scope))) throw notFound()
         return { row: await findRecord(app.db, binding, recordId, request.language) }
+      },
+    )
+  }
+  if (has('show')) {
+    app.get(
+      `${base}/:id/history`,
+      {
+        ...documented(definition, "The record's timeline from the operation log, newest first", {
+          params: ZId,
+        }),
+        // Whoever may see the record may see its history.
+        config: { heldAs: { url: `${base}/{id}`, method: 'GET' } },
+      },
+      async (request) =>
+        recordHistory({
+          db: app.db,
+          binding,
+          id: parseId((request.params as { id: string }).id),
+          scope: await scopeOf(binding, request),
+          language: request.language,
+        }),
+    )
+  }
+  if (has('update')) {
+    app.post(
+      `${base}/:id/restore`,
+      {
+        ...documented(definition, 'Restore the record to how it was after one of its log entries', {
+          params: ZId,
+          body: z.object({ log_id: z.number().int() }),
+        }),
+        // An ordinary update: held, scoped and logged as the record's update.
+        config: { heldAs: { url: `${base}/{id}`, method: 'PUT' } },
+      },
+      async (request) => {
+        const id = parseId((request.params as { id: string }).id)
+        const logId = (request.body as { log_id?: unknown } | undefined)?.log_id
+        return { row: await restoreRecord({ ctx: contextOf(request), binding, id, logId }) }
       },
     )
   }

@@ -29,14 +29,16 @@ export function withoutSecrets(value: unknown, depth = 0): unknown {
  * The log entry of a write, with the menu item of the route written through (its menu_id, 0 when
  * none) found by a subquery: one named statement, the same text for every write.
  */
-const LOG_INSERT = `insert into "logs" ("menu_id", "user_id", "app_id", "ip", "location", "method", "url", "parameters", "changes")
+const LOG_INSERT = `insert into "logs" ("menu_id", "user_id", "app_id", "ip", "location", "method", "url", "parameters", "changes", "resource", "record_id")
   values (coalesce((select "id" from "menus" where "url" = $1 and ("method" & $2) <> 0 and "deleted_at" is null limit 1), 0),
-    $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10::text::jsonb)`
+    $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11, $12::integer)`
 
 /** What the work of a write adds to its log entry. */
 export interface LogDetails {
   /** An update's changed fields, before and after (secrets already masked). */
   changes?: FieldChanges
+  /** The one record the write created or updated: its history lists the entry. */
+  record?: { resource: string; id: number }
 }
 
 /** Writes the operation log of this request inside the caller's transaction. */
@@ -58,6 +60,8 @@ export async function writeOperationLog(
     ctx.url,
     json(withoutSecrets(parameters ?? null)),
     json(details.changes),
+    details.record?.resource ?? '',
+    details.record?.id ?? null,
   ])
 }
 

@@ -39,8 +39,9 @@ function maskChanges(binding: ResourceBinding, changes: FieldChanges, stored: Ro
 /** Creates a record (and its log entry) and answers it. */
 export async function createRecord(options: WriteOptions & { input: unknown }): Promise<Row> {
   const { ctx, binding, input } = options
-  return runWrite(ctx, loggedInput(binding, input), async (tx) => {
+  return runWrite(ctx, loggedInput(binding, input), async (tx, log) => {
     const { id } = await saveRecord({ tx, ctx, binding, input })
+    log.record = { resource: binding.definition.name, id }
     const record = await findRecord(tx, binding, id, ctx.language)
     await enqueueWebhookEvents(tx, {
       resource: binding.definition.name,
@@ -56,17 +57,21 @@ export async function createRecord(options: WriteOptions & { input: unknown }): 
  * it is outside the caller's scope. The log entry keeps the fields that changed, before and after:
  * the state before is read with the row's lock (links included, one statement), the state after is
  * what the UPDATE returned with the links the save wrote, read again only when the binding's
- * `afterWrite` may have changed it. Every statement is a round trip inside the held lock.
+ * `afterWrite` may have changed it. Every statement is a round trip inside the held lock. `logged`
+ * adds to what the log keeps of the parameters (a restore: the entry restored from).
  */
-export async function updateRecord(options: WriteOptions & { id: number; input: unknown }): Promise<Row> {
+export async function updateRecord(
+  options: WriteOptions & { id: number; input: unknown; logged?: Row },
+): Promise<Row> {
   const { ctx, binding, id, input } = options
   const scope = await binding.scope?.(ctx)
   let existing: Row | undefined
-  const parameters = () => loggedInput(binding, { id, ...(input as object) }, existing)
+  const parameters = () => loggedInput(binding, { id, ...(input as object), ...options.logged }, existing)
   return runWrite(ctx, parameters, async (tx, log) => {
     const stored = await readStoredState(tx, binding, id, { lock: true, scope })
     if (!stored) throw notFound()
     existing = stored.row
+    log.record = { resource: binding.definition.name, id }
     const saved = await saveRecord({ tx, ctx, binding, input, existing })
     const after = binding.afterWrite
       ? await readStoredState(tx, binding, id)

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import {
   bigint,
   customType,
@@ -11,6 +12,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core'
 import { textSearchIndexes, timestamps } from './columns'
+
+/** Bytes (`bytea`), Buffers or Uint8Arrays as the driver gives them. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' })
 
 /**
  * The operation log: one row per logged request. Partitioned by month of `created_at` (UTC) in
@@ -35,6 +39,17 @@ export const logs = pgTable(
     return: text(),
     method: text().notNull().default(''),
     url: text().notNull().default(''),
+    /** The resource of the one record a write created or updated ('' for anything else), for its history. */
+    resource: varchar({ length: 50 }).notNull().default(''),
+    /** The id of that record. */
+    record_id: integer(),
+    /**
+     * The entry's place in the log's hash chain (1, 2, 3… without gaps), the hash it follows and its
+     * own: sha256(prev_hash || log_entry_content(…)), set at insert by the trigger of migration 0019.
+     */
+    chain_seq: bigint({ mode: 'number' }),
+    prev_hash: bytea(),
+    hash: bytea(),
     ...timestamps,
   },
   (t) => [
@@ -43,6 +58,10 @@ export const logs = pgTable(
     index('logs_user_id_id_idx').on(t.user_id, t.id),
     index('logs_menu_id_id_idx').on(t.menu_id, t.id),
     index('logs_app_id_id_idx').on(t.app_id, t.id),
+    index('logs_resource_record_id_id_idx')
+      .on(t.resource, t.record_id, t.id)
+      .where(sql`record_id is not null`),
+    index('logs_chain_seq_idx').on(t.chain_seq),
     // The keyword box (place, URL, IP): 1.6 s for a word matching nothing at 1M entries without them.
     ...textSearchIndexes('logs', [t.location, t.url, t.ip]),
   ],

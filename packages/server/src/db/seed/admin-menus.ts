@@ -107,6 +107,24 @@ export const OPERATE_MENU: MenuSeed = {
           icons: 'fa-mouse-pointer',
           url: '/admin/logs',
           resource: { item: 'Journal' },
+          children: [
+            admin({
+              id: 470,
+              name: 'Verify the log chain',
+              description: "Checks the log's hash chain over a period",
+              url: '/admin/logs/verify',
+              method: ['get'],
+              action: 'LogController@verify',
+            }),
+            admin({
+              id: 471,
+              name: 'Signed log report',
+              description: "A period's entries as CSV, signed for auditors, and the key that checks it",
+              url: '/admin/logs/report',
+              method: ['get'],
+              action: 'LogController@report',
+            }),
+          ],
         }),
         // Online sessions (ids 400-403): the live logins, ended from the list.
         adminResource({

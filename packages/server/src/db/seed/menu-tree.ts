@@ -15,7 +15,8 @@ import { OFFICIAL_WEBSITE_MENU } from './open-menus'
  * on the empty back-office home; 400-419 online sessions, account security (two-factor login, one's
  * own sessions) and the reset of an account's second factor;
  * 420-439 organisation units (420-427: the departments resource);
- * 450-469 automation: scheduled jobs, the product sale calendar and webhooks.
+ * 450-469 automation: scheduled jobs, the product sale calendar and webhooks;
+ * 470-489 the tamper-evident log (470 verify, 471 the signed report).
  */
 export const MENU_TREE: MenuSeed = {
   id: 1,

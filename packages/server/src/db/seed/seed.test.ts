@@ -85,14 +85,14 @@ describe('seedDatabase on an empty database', () => {
   it('gives the super administrator role every menu item', async () => {
     const [{ menuCount }] = await db.select({ menuCount: count() }).from(menus)
     const [{ granted }] = await db.select({ granted: count() }).from(menuRole).where(eq(menuRole.role_id, 1))
-    expect(menuCount).toBe(237)
+    expect(menuCount).toBe(239)
     expect(granted).toBe(menuCount)
   })
 
   it('stores the menu tree as a valid nested set under the root item', async () => {
     const rows = await listMenus(db)
     expect(findNestedSetProblems(rows)).toEqual([])
-    expect(rows[0]).toMatchObject({ id: 1, parent_id: 0, level: 1, left_margin: 1, right_margin: 474 })
+    expect(rows[0]).toMatchObject({ id: 1, parent_id: 0, level: 1, left_margin: 1, right_margin: 478 })
     const topLevel = rows.filter((row) => row.parent_id === 1).map((row) => row.name)
     expect(topLevel).toEqual(['Operate', 'Homepage', 'Official website'])
     const groups = rows.filter((row) => row.parent_id === 2).map((row) => row.name)
@@ -246,7 +246,7 @@ describe('seedDatabase on an empty database', () => {
       const [menu] = await tx.insert(menus).values({ name: 'New item' }).returning({ id: menus.id })
       const [role] = await tx.insert(roles).values({ name: 'Clerk' }).returning({ id: roles.id })
       const [user] = await tx.insert(users).values({ uname: 'clerk1' }).returning({ id: users.id })
-      expect([menu.id, role.id, user.id]).toEqual([462, 2, 2])
+      expect([menu.id, role.id, user.id]).toEqual([472, 2, 2])
     })
   })
 })

@@ -4,6 +4,7 @@ import { logs, menus, users } from '../../db/schema/index'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding } from '../../resource/types'
 import { recordScopes } from '../permissions/data-scope'
+import { logChainRoutes } from './log-chain.routes'
 
 /**
  * The operation log, read-only: the operator's and the menu item's names come with each page, the
@@ -31,4 +32,4 @@ export const logsBinding: ResourceBinding = {
   }),
 }
 
-export const logsModule = resourcePlugin(logsBinding)
+export const logsModule = resourcePlugin(logsBinding, logChainRoutes)

@@ -24,6 +24,25 @@ export function menuUrlOfRoute(routeUrl: string): string {
   return url
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The menu item (url as menus write it, method) that holds this route, when it is not the
+     * route's own: a record's history is held by its show item, a restore by its update item.
+     */
+    heldAs?: { url: string; method: string }
+  }
+}
+
+/** The menu url and method that hold a request's route: its own, or the one its config names. */
+export function heldRouteOf(request: FastifyRequest): { url: string; method: string } | undefined {
+  const held = request.routeOptions.config?.heldAs
+  if (held) return held
+  const routeUrl = request.routeOptions.url
+  if (!routeUrl) return undefined
+  return { url: menuUrlOfRoute(routeUrl), method: request.method === 'HEAD' ? 'GET' : request.method }
+}
+
 export function groupOfMenuUrl(url: string): 'open' | 'home' | 'admin' | undefined {
   const first = url.split('/')[1]
   return first === 'open' || first === 'home' || first === 'admin' ? first : undefined
@@ -59,15 +78,9 @@ export async function rolesHoldRoute(
 export function adminRouteOf(
   request: FastifyRequest,
 ): { url: string; method: string; env: string } | undefined {
-  const routeUrl = request.routeOptions.url
-  if (!routeUrl) return undefined
-  const url = menuUrlOfRoute(routeUrl)
-  if (groupOfMenuUrl(url) !== 'admin') return undefined
-  return {
-    url,
-    method: request.method === 'HEAD' ? 'GET' : request.method,
-    env: request.server.config.env,
-  }
+  const held = heldRouteOf(request)
+  if (!held || groupOfMenuUrl(held.url) !== 'admin') return undefined
+  return { ...held, env: request.server.config.env }
 }
 
 /**
@@ -81,9 +94,9 @@ export function adminRouteOf(
  * password, a required second factor) reaches only their personal centre until it is taken.
  */
 export async function authorize(request: FastifyRequest): Promise<void> {
-  const routeUrl = request.routeOptions.url
-  if (!routeUrl) return
-  const url = menuUrlOfRoute(routeUrl)
+  const held = heldRouteOf(request)
+  if (!held) return
+  const url = held.url
   const group = groupOfMenuUrl(url)
   if (group === undefined || group === 'open') return
   const user = request.user
@@ -95,11 +108,7 @@ export async function authorize(request: FastifyRequest): Promise<void> {
   await requireSecurityStepsTaken(request.server.settings, user, url)
   if (group === 'home') return
   if (!user.admin) throw forbidden()
-  const route = {
-    url,
-    method: request.method === 'HEAD' ? 'GET' : request.method,
-    env: request.server.config.env,
-  }
+  const route = { url, method: held.method, env: request.server.config.env }
   const db = request.server.db
   const allowed =
     request.routeHeld ?? (await rolesHoldRoute(db, { ...route, roleIds: user.admin.roles.map((r) => r.id) }))

@@ -40,10 +40,23 @@ let csrf: { cookie: string; token: string }
 type MenuRow = typeof menus.$inferSelect
 let items: MenuRow[]
 
+/**
+ * The menu url and method that hold a route: its own, or those its `heldAs` config names (the route
+ * table does not carry configs): a record's history is held by its show item, a restore by its
+ * update item, the signed report's key by the report's item.
+ */
+function heldOf(route: RegisteredRoute): { url: string; method: string } {
+  const url = menuUrlOfRoute(route.url)
+  const record = /^(\/admin\/[^/]+\/\{id\})\/(history|restore)$/.exec(url)
+  if (record) return { url: record[1], method: record[2] === 'history' ? 'GET' : 'PUT' }
+  if (url === '/admin/logs/report/key') return { url: '/admin/logs/report', method: 'GET' }
+  return { url, method: route.method }
+}
+
 /** The enabled items of a route in this environment, or whether one exists only elsewhere. */
 function itemsOf(route: RegisteredRoute, env: string) {
-  const url = menuUrlOfRoute(route.url)
-  const bit = methodBitOf(route.method)
+  const { url, method } = heldOf(route)
+  const bit = methodBitOf(method)
   const matching = items.filter((m) => m.url === url && (m.method & bit) !== 0 && m.disabled === 0)
   const here = matching.filter((m) => m.env.length === 0 || m.env.includes(env))
   return { matching, here, elsewhere: matching.length > 0 && here.length === 0 }

@@ -1,8 +1,9 @@
 import { RESOURCES } from '@brokerdesk/shared'
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { menuLabel } from '../../i18n/menu-label'
+import { RecordHistory } from './RecordHistory'
 import { ResourceDetail } from './ResourceDetail'
 import { ResourceForm, type ResourceFormProps } from './ResourceForm'
 import { PageFrame, QueryState, type ResourcePageProps } from './ResourcePage'
@@ -20,6 +21,8 @@ export default function ResourceEditPage({ resource, title, extra, ...rest }: Re
   const id = useParams().id ?? 'create'
   const page = usePageData(resource)
   const row = useResourceRow(resource, id)
+  // A restored version is a new start for the form: its values come from the record again.
+  const [version, setVersion] = useState(0)
   const action =
     id === 'create'
       ? 'actions.create'
@@ -35,7 +38,7 @@ export default function ResourceEditPage({ resource, title, extra, ...rest }: Re
         <ResourceDetail page={page.data} row={row.data} />
       ) : page.data && row.data ? (
         <ResourceForm
-          key={`${resource}-${id}`}
+          key={`${resource}-${id}-${version}`}
           page={page.data}
           definition={RESOURCES[resource]}
           id={id}
@@ -45,6 +48,14 @@ export default function ResourceEditPage({ resource, title, extra, ...rest }: Re
       ) : (
         <QueryState error={page.error ?? row.error} loading={page.isPending || row.isPending} />
       )}
+      {page.data && row.data && id !== 'create' && page.data.actions.includes('show') ? (
+        <RecordHistory
+          page={page.data}
+          id={id}
+          canRestore={page.data.actions.includes('update')}
+          onRestored={() => setVersion((v) => v + 1)}
+        />
+      ) : null}
     </PageFrame>
   )
 }

@@ -1,0 +1,62 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { callApi, createFirm } from './support/api'
+import { launchBrowser, newContext, snapshotFailures } from './support/browser'
+import { logIn, zh } from './support/identity'
+import { E2E_ADMIN_PASSWORD } from './support/server'
+
+const stamp = Date.now().toString(36).slice(-5)
+const FIRST = `历史保险${stamp}`
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe("a record's history", () => {
+  let context: BrowserContext
+  let page: Page
+  snapshotFailures(() => [page])
+
+  beforeAll(async () => {
+    context = await newContext(browser)
+    page = await context.newPage()
+    await page.goto('/open/login')
+    await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
+  })
+  afterAll(async () => {
+    await context?.close()
+  })
+
+  it('shows who changed what on the edit page, and restores a version from the timeline', async () => {
+    const id = await createFirm(page, FIRST)
+    expect((await callApi(page, 'PUT', `/admin/firms/${id}`, { name: `改名${stamp}` })).status).toBe(200)
+    expect((await callApi(page, 'PUT', `/admin/firms/${id}`, { name: `再改${stamp}` })).status).toBe(200)
+
+    await page.goto(`/admin/firms/${id}`)
+    const history = page.locator('.bd-record-history')
+    await history.getByRole('heading', { name: zh.history.title }).waitFor()
+    const entries = history.locator('.bd-history-entry')
+    await expect.poll(() => entries.count()).toBe(3)
+    await expect.poll(() => entries.nth(0).innerText()).toContain(`改名${stamp}`)
+    expect(await entries.nth(0).innerText()).toContain(`再改${stamp}`)
+    expect(await entries.nth(2).innerText()).toContain(zh.history.created)
+    // The newest entry is how the record is now: nothing to restore there.
+    expect(await entries.nth(0).getByRole('button', { name: zh.history.restore }).count()).toBe(0)
+
+    await entries.nth(2).getByRole('button', { name: zh.history.restore }).click()
+    const confirm = page.locator('.ant-popconfirm:not(.ant-popover-hidden)')
+    await confirm.getByText(zh.history.restore_confirm).waitFor()
+    await confirm.locator('.ant-btn-primary').click()
+
+    await page.getByText(zh.history.restored_done).first().waitFor()
+    await expect.poll(() => page.locator('#resource-firms_name').inputValue()).toBe(FIRST)
+    await expect.poll(() => entries.count()).toBe(4)
+    expect(await entries.nth(0).innerText()).toContain(zh.history.restored)
+    const row = await callApi<{ row: { name: string } }>(page, 'GET', `/admin/firms/${id}`)
+    expect(row.body.row.name).toBe(FIRST)
+  })
+})
