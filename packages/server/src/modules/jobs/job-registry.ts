@@ -1,5 +1,4 @@
 import type { JobId } from '@brokerdesk/shared'
-import type { FastifyInstance } from 'fastify'
 import { keepLogPartitions } from '../logs/keep-log-partitions'
 import { cleanUpExpiredUploads } from '../uploads/tus-uploads'
 import { deliverDueWebhooks } from '../webhooks/deliver-webhooks'
