@@ -52,7 +52,8 @@ async function maintenanceId(): Promise<number> {
  * naming the effect, and only the confirmation switches it (`snapshotAs`: a picture of the question).
  */
 async function switchMaintenance(on: boolean, snapshotAs?: string): Promise<void> {
-  await page.goto('/admin/configs')
+  // Searched by its key: the settings are more than one page.
+  await page.goto('/admin/configs?keyword=maintenance_mode')
   const row = page.getByRole('row').filter({ hasText: 'maintenance_mode' })
   const toggle = row.getByRole('switch')
   await toggle.waitFor()
@@ -100,7 +101,7 @@ describe('operations: log files and maintenance mode', () => {
   })
 
   it('does not turn maintenance on with one unconfirmed click in the list', async () => {
-    await page.goto('/admin/configs')
+    await page.goto('/admin/configs?keyword=maintenance_mode')
     const toggle = page.getByRole('row').filter({ hasText: 'maintenance_mode' }).getByRole('switch')
     await toggle.click()
     const question = page

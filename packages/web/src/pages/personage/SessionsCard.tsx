@@ -39,7 +39,7 @@ export function SessionsCard({ area }: { area: PersonageArea }) {
       actions={
         session.current
           ? [
-              <Tag key="current" color="processing">
+              <Tag key="current" className="bd-strong-tag">
                 {t('security.sessions.current')}
               </Tag>,
             ]

@@ -70,7 +70,11 @@ export function TotpCard({ area }: { area: PersonageArea }) {
       await fetchUser(true)
     }, proofForm)
 
-  const status = on ? <Tag color="success">{t('security.totp.on')}</Tag> : <Tag>{t('security.totp.off')}</Tag>
+  const status = on ? (
+    <Tag className="bd-strong-tag">{t('security.totp.on')}</Tag>
+  ) : (
+    <Tag>{t('security.totp.off')}</Tag>
+  )
 
   return (
     <Card

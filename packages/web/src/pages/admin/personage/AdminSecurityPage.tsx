@@ -9,6 +9,7 @@ export default function AdminSecurityPage() {
   useDocumentTitle(t('security.title'))
   return (
     <div className="bd-page bd-security-page">
+      <h1 className="bd-page-title">{t('security.title')}</h1>
       <TotpCard area="admin" />
       <SessionsCard area="admin" />
     </div>

@@ -103,7 +103,7 @@ export function DeliveriesDrawer({
             </>
           ),
         }}
-        locale={{ emptyText: t('webhooks.no_deliveries') }}
+        locale={{ emptyText: <span className="bd-empty-text">{t('webhooks.no_deliveries')}</span> }}
         scroll={{ x: 'max-content' }}
       />
     </Drawer>

@@ -133,7 +133,7 @@ export default function WebhooksPage({ title }: ResourcePageProps) {
             columns={columns}
             dataSource={webhooks.data.webhooks}
             pagination={false}
-            locale={{ emptyText: t('webhooks.none') }}
+            locale={{ emptyText: <span className="bd-empty-text">{t('webhooks.none')}</span> }}
             scroll={{ x: 'max-content' }}
           />
         </Flex>
