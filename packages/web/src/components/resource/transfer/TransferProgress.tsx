@@ -1,5 +1,6 @@
 import { CloseOutlined, PauseOutlined, PlayCircleOutlined } from '@ant-design/icons'
 import { Button, Progress, Space, Tooltip } from 'antd'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cancelTask, pauseTask, resumeTask, type TaskState } from './task-store'
 
@@ -20,35 +21,20 @@ export default function TransferProgress({ task }: { task: TaskState }) {
       />
       <span className="bd-transfer-percent">{`${Math.floor(task.download_progress)}%`}</span>
       {task.pauseing ? (
-        <Tooltip title={t('actions.resume')}>
-          <Button
-            size="small"
-            type="text"
-            icon={<PlayCircleOutlined />}
-            aria-label={t('actions.resume')}
-            onClick={resumeTask}
-          />
-        </Tooltip>
+        <TaskButton label={t('actions.resume')} icon={<PlayCircleOutlined />} onClick={resumeTask} />
       ) : (
-        <Tooltip title={t('actions.pause')}>
-          <Button
-            size="small"
-            type="text"
-            icon={<PauseOutlined />}
-            aria-label={t('actions.pause')}
-            onClick={pauseTask}
-          />
-        </Tooltip>
+        <TaskButton label={t('actions.pause')} icon={<PauseOutlined />} onClick={pauseTask} />
       )}
-      <Tooltip title={t('actions.cancel')}>
-        <Button
-          size="small"
-          type="text"
-          icon={<CloseOutlined />}
-          aria-label={t('actions.cancel')}
-          onClick={cancelTask}
-        />
-      </Tooltip>
+      <TaskButton label={t('actions.cancel')} icon={<CloseOutlined />} onClick={cancelTask} />
     </Space>
+  )
+}
+
+/** A small icon button of the running task, named by its tooltip's text. */
+function TaskButton({ label, icon, onClick }: { label: string; icon: ReactNode; onClick: () => void }) {
+  return (
+    <Tooltip title={label}>
+      <Button size="small" type="text" icon={icon} aria-label={label} onClick={onClick} />
+    </Tooltip>
   )
 }
