@@ -3,7 +3,7 @@ import { and, count, eq, inArray, isNull } from 'drizzle-orm'
 import { messageUser, roles, users } from '../../db/schema/index'
 import { type FieldIssue, invalidFields } from '../../resource/field-errors'
 import type { Row, WriteArgs } from '../../resource/types'
-import { recordScopes } from '../permissions/data-scope'
+import { recordScopes, resolveDataScope } from '../permissions/data-scope'
 import { ownOrBelowRoles } from '../roles/role-options'
 import { hasVisibleContent, sanitizeRichText } from './sanitize-rich-text'
 
@@ -11,7 +11,9 @@ import { hasVisibleContent, sanitizeRichText } from './sanitize-rich-text'
  * Before a message is stored: its content sanitized (and required to show something), the author
  * set on create, the recipients of the other audiences cleared, a role chosen only among the
  * writer's own roles and those below them, and chosen users only among the accounts within the
- * writer's reach (ordinary accounts, and back-office users of the roles below theirs).
+ * writer's reach (ordinary accounts, and back-office users of the roles below theirs). Everyone, or
+ * a role's holders wherever they are filed, only for a writer whose data scope is everyone's: an
+ * administrator of a branch writes to the accounts they see, chosen.
  */
 export async function prepareMessageValues(values: Row, args: WriteArgs): Promise<Row> {
   const { tx, ctx, mode, existing } = args
@@ -26,6 +28,10 @@ export async function prepareMessageValues(values: Row, args: WriteArgs): Promis
   const audience = Number(out.audience ?? existing?.audience)
   if (audience !== AUDIENCE.role) out.role_id = 0
   if (audience !== AUDIENCE.users) out.user_ids = []
+  if ((audience === AUDIENCE.all || audience === AUDIENCE.role) && 'audience' in values) {
+    const scope = await resolveDataScope({ ...ctx, db: tx })
+    if (scope.kind !== 'all') issues.push({ field: 'audience', key: 'messages.audience_out_of_scope' })
+  }
   if (audience === AUDIENCE.role && 'role_id' in values) {
     const [reachable] = await tx
       .select({ n: count() })

@@ -189,6 +189,35 @@ describe('data scope of accounts', () => {
     expect(message.statusCode).toBe(422)
     expect(Object.keys(message.json().errors)).toContain('user_ids')
   })
+
+  it('lets only an administrator who sees everyone write to all users or to a role', async () => {
+    const { client } = await scoped(unit.hz, 'unit_and_below')
+    for (const audience of [{ audience: 1 }, { audience: 2, role_id: 1 }]) {
+      const refused = await client.post('/admin/messages', {
+        title: 'To all',
+        content: '<p>Hi</p>',
+        ...audience,
+      })
+      expect(refused.statusCode, refused.body).toBe(422)
+      expect(Object.keys(refused.json().errors)).toContain('audience')
+    }
+    const chosen = await client.post('/admin/messages', {
+      title: 'To mine',
+      content: '<p>Hi</p>',
+      audience: 3,
+      user_ids: [account.hz],
+    })
+    expect(chosen.statusCode, chosen.body).toBe(201)
+    const widened = await client.put(`/admin/messages/${chosen.json().row.id}`, { audience: 1 })
+    expect(widened.statusCode, widened.body).toBe(422)
+    const everyone = await scoped(unit.hz, 'all')
+    const toAll = await everyone.client.post('/admin/messages', {
+      title: 'To all',
+      content: '<p>Hi</p>',
+      audience: 1,
+    })
+    expect(toAll.statusCode, toAll.body).toBe(201)
+  })
 })
 
 describe('data scope of back-office users, the log and API apps', () => {
