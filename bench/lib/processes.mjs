@@ -46,15 +46,15 @@ async function waitReady(base, child, what) {
 /**
  * Our built server (`npm run build` first): `node packages/server/dist/main.js` on the database,
  * production settings, the default log level (its request log goes to a file, as a deployment's would);
- * on `port`, or a free one.
+ * on `port`, or a free one. `nodeArgs`: flags for node itself (e.g. --cpu-prof, which NODE_OPTIONS refuses).
  */
-export async function startOurServer({ databaseUrl, env = {}, port: asked }) {
+export async function startOurServer({ databaseUrl, env = {}, port: asked, nodeArgs = [] }) {
   const main = path.join(root, 'packages/server/dist/main.js')
   if (!fs.existsSync(main)) throw new Error('packages/server/dist/main.js is missing: npm run build first')
   const port = asked ?? (await freePort())
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ours-'))
   const log = fs.openSync(path.join(dataDir, 'stdout.log'), 'a')
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     cwd: dataDir,
     env: {
       PATH: process.env.PATH,

@@ -41,7 +41,8 @@ export async function startServer(databaseUrl, label) {
   const nodeOptions = label === 'ours' ? process.env.BENCH_SERVER_NODE_OPTIONS : undefined
   const server = await startOurServer({
     databaseUrl,
-    env: { SEED_DEMO: '1', ADMIN_PASSWORD, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) },
+    env: { SEED_DEMO: '1', ADMIN_PASSWORD },
+    nodeArgs: nodeOptions ? nodeOptions.split(/\s+/).filter(Boolean) : [],
   })
   const login = await fetch(`${server.base}/api/open/login`, {
     method: 'POST',

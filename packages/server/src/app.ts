@@ -103,10 +103,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : app.log.warn({ replica: status }, 'read replica not in use: reads go to the primary'),
   )
   // A request that may have written data: the callers kept by this process may be out of date (the
-  // notification of another process's change arrives on the listening connection).
+  // notification of another process's change arrives on the listening connection). A route of the
+  // engine whose writes' log entries said they changed none of those tables keeps them.
   app.addHook('onSend', async (request, reply, payload) => {
     if (READ_ONLY_METHODS.has(request.method)) return payload
-    requestAuth.changed()
+    const keepsCallers =
+      request.routeOptions.config?.writesThroughEngine === true && request.authChangedByWrite === false
+    if (!keepsCallers) requestAuth.changed()
     // Read-your-writes for every client (a browser, an app's token, a script without cookies): this
     // user's reads go to the primary until the replica has replayed the primary's position after this.
     const caller = callerOf(request)

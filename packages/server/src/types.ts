@@ -42,6 +42,11 @@ declare module 'fastify' {
     user: SessionUser | null
     /** Whether this request's operation log entry is already written (an app's calls are all logged). */
     operationLogged?: boolean
+    /**
+     * Whether a write of the resource engine (its transaction's log entry tells) changed sessions,
+     * users, admins, roles or menu items; undefined: no such write was logged.
+     */
+    authChangedByWrite?: boolean
     /** Whether the user's roles hold this admin route, decided with the session (undefined: not yet). */
     routeHeld: boolean | undefined
     /**

@@ -19,8 +19,9 @@ export function contextOf(request: FastifyRequest): ResourceContext {
     url: request.url,
     menuUrl: held?.url ?? menuUrlOfRoute(request.routeOptions.url ?? request.url),
     appId: user?.app?.id ?? 0,
-    onLogged: () => {
+    onLogged: ({ authChanged }) => {
       request.operationLogged = true
+      request.authChangedByWrite = (request.authChangedByWrite ?? false) || authChanged
     },
     settings: server.settings,
   }

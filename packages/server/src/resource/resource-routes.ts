@@ -126,6 +126,18 @@ function positionSorts(binding: ResourceBinding): string[] {
   return binding.definition.sorts.filter((field) => columnOf(binding.table, field)?.notNull === true)
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route writes only through the engine's transactions (runWrite), whose log entries tell
+     * whether they changed what the processes keep of their callers (`request.authChangedByWrite`).
+     */
+    writesThroughEngine?: boolean
+  }
+}
+
+const engineWrite = { writesThroughEngine: true }
+
 /**
  * Registers a resource's routes under `/admin/<name>` (inside the scope app.ts mounts under /api
  * and /web-api): the page data, and each of the seven actions the definition offers.
@@ -199,7 +211,7 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
           }),
         }),
         bodyLimit: LARGE_BODY_LIMIT,
-        config: { checksTextsPerRow: true },
+        config: { checksTextsPerRow: true, writesThroughEngine: true },
       },
       (request) => {
         const body = request.body as { datas?: unknown; key?: unknown } | undefined
@@ -256,7 +268,7 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
           body: z.object({ log_id: z.number().int() }),
         }),
         // An ordinary update: held, scoped and logged as the record's update.
-        config: { heldAs: { url: `${base}/{id}`, method: 'PUT' } },
+        config: { heldAs: { url: `${base}/{id}`, method: 'PUT' }, writesThroughEngine: true },
       },
       async (request) => {
         const id = parseId((request.params as { id: string }).id)
@@ -266,7 +278,8 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
     )
   }
   if (has('create')) {
-    app.post(base, documented(definition, 'Create', { body: definition.create }), async (request, reply) => {
+    const create = { ...documented(definition, 'Create', { body: definition.create }), config: engineWrite }
+    app.post(base, create, async (request, reply) => {
       const row = await createRecord({ ctx: contextOf(request), binding, input: request.body })
       return reply.status(201).send({ row })
     })
@@ -274,7 +287,10 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
   if (has('update')) {
     app.put(
       `${base}/:id`,
-      documented(definition, 'Update the given fields', { params: ZId, body: definition.update }),
+      {
+        ...documented(definition, 'Update the given fields', { params: ZId, body: definition.update }),
+        config: engineWrite,
+      },
       async (request) => {
         const id = parseId((request.params as { id: string }).id)
         return { row: await updateRecord({ ctx: contextOf(request), binding, id, input: request.body }) }
@@ -284,7 +300,12 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
   if (has('delete')) {
     app.delete(
       base,
-      documented(definition, 'Soft-delete records', { body: z.object({ ids: z.array(z.number().int()) }) }),
+      {
+        ...documented(definition, 'Soft-delete records', {
+          body: z.object({ ids: z.array(z.number().int()) }),
+        }),
+        config: engineWrite,
+      },
       (request) => deleteRecords({ ctx: contextOf(request), binding, ids: parseIds(request) }),
     )
   }

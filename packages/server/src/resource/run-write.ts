@@ -27,11 +27,14 @@ export function withoutSecrets(value: unknown, depth = 0): unknown {
 
 /**
  * The log entry of a write, with the menu item of the route written through (its menu_id, 0 when
- * none) found by a subquery: one named statement, the same text for every write.
+ * none) found by a subquery: one named statement, the same text for every write. It answers whether
+ * the transaction changed a table the kept callers are read from (the triggers of migration 0024
+ * set the flag), the last statement of the transaction but its commit.
  */
 const LOG_INSERT = `insert into "logs" ("menu_id", "user_id", "app_id", "ip", "location", "method", "url", "parameters", "changes", "resource", "record_id")
   values (coalesce((select "id" from "menus" where "url" = $1 and ("method" & $2) <> 0 and "deleted_at" is null limit 1), 0),
-    $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11, $12::integer)`
+    $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11, $12::integer)
+  returning coalesce(current_setting('brokerdesk.auth_changed', true), '') = 'on' as "auth_changed"`
 
 /** What the work of a write adds to its log entry. */
 export interface LogDetails {
@@ -41,15 +44,18 @@ export interface LogDetails {
   record?: { resource: string; id: number }
 }
 
-/** Writes the operation log of this request inside the caller's transaction. */
+/**
+ * Writes the operation log of this request inside the caller's transaction; answers whether the
+ * transaction so far changed sessions, users, admins, roles or menu items.
+ */
 export async function writeOperationLog(
   tx: Tx,
   ctx: ResourceContext,
   parameters: unknown,
   details: LogDetails = {},
-): Promise<void> {
+): Promise<{ authChanged: boolean }> {
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
-  await rawTxQuery(tx, 'write_operation_log', LOG_INSERT, [
+  const [entry] = await rawTxQuery(tx, 'write_operation_log', LOG_INSERT, [
     ctx.menuUrl,
     methodBitOf(ctx.method),
     ctx.userId,
@@ -63,6 +69,7 @@ export async function writeOperationLog(
     details.record?.resource ?? '',
     details.record?.id ?? null,
   ])
+  return { authChanged: entry?.auth_changed === true }
 }
 
 /**
@@ -75,12 +82,12 @@ export async function runWrite<T>(
   parameters: unknown,
   work: (tx: Tx, log: LogDetails) => Promise<T>,
 ): Promise<T> {
-  const result = await ctx.db.transaction(async (tx) => {
+  const { result, outcome } = await ctx.db.transaction(async (tx) => {
     const log: LogDetails = {}
     const result = await work(tx, log)
-    await writeOperationLog(tx, ctx, typeof parameters === 'function' ? parameters() : parameters, log)
-    return result
+    const logged = typeof parameters === 'function' ? parameters() : parameters
+    return { result, outcome: await writeOperationLog(tx, ctx, logged, log) }
   })
-  ctx.onLogged?.()
+  ctx.onLogged?.(outcome)
   return result
 }

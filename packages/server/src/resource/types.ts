@@ -27,8 +27,11 @@ export interface ResourceContext {
   menuUrl: string
   /** The API client application making the call (0 or absent: a person). */
   appId?: number
-  /** Told once a write's operation log entry is stored, so the call is not logged twice. */
-  onLogged?: () => void
+  /**
+   * Told once a write's operation log entry is stored, so the call is not logged twice; `authChanged`:
+   * the write's transaction changed a table the processes' kept callers are read from.
+   */
+  onLogged?: (outcome: { authChanged: boolean }) => void
   /** The live settings (the password policy a new password must meet). */
   settings: FastifyInstance['settings']
 }

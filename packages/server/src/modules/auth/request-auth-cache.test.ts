@@ -1,9 +1,9 @@
 import { methodBitOf } from '@brokerdesk/shared'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase } from '../../db/client'
 import { menuRole, menus, sessions, users } from '../../db/schema/index'
-import { insertLimitedAdmin } from '../../resource/testing/factories'
+import { insertFirm, insertLimitedAdmin } from '../../resource/testing/factories'
 import { loginAs } from '../../testing/login-as'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
@@ -52,6 +52,30 @@ describe('the callers a process keeps', () => {
     })
     expect(saved.statusCode).toBe(200)
     expect((await listFirms(clerk.api)).statusCode).toBe(403)
+  })
+
+  it('stay through the engine’s writes that change none of their tables, and only those', async () => {
+    const admin = await loginAs(t.app, 1)
+    const firm = await insertFirm(t.app.db)
+    const [account] = await t.app.db
+      .insert(users)
+      .values({ uname: 'keptcaller', name: 'Kept', status: 1 })
+      .returning()
+    const put = (url: string, payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api${url}`, headers: admin.api, payload })
+    const changed = vi.spyOn(t.app.requestAuth, 'changed')
+    try {
+      expect((await put(`/admin/firms/${firm.id}`, { name: '留下的公司' })).statusCode).toBe(200)
+      expect(changed).not.toHaveBeenCalled()
+      // A refused write wrote nothing it could tell of: dropped, to be safe.
+      expect((await put(`/admin/firms/${firm.id}`, { name: '' })).statusCode).toBe(422)
+      expect(changed).toHaveBeenCalledTimes(1)
+      // The users table holds what the callers are read from.
+      expect((await put(`/admin/users/${account.id}`, { name: 'Kept again' })).statusCode).toBe(200)
+      expect(changed).toHaveBeenCalledTimes(2)
+    } finally {
+      changed.mockRestore()
+    }
   })
 
   it('lose a session logged out here at the very next request, and no other', async () => {
