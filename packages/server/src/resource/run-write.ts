@@ -5,6 +5,7 @@ import { toStorableText } from '../input/storable-text'
 import { locateIp } from '../ip-location/locate-ip'
 import { type FieldChanges, SECRET_KEY } from './record-changes'
 import type { ResourceContext } from './types'
+import { queueDeliveries, type WebhookEvent } from './webhook-outbox'
 
 /** Deeper than any form or import row nests; what lies below is logged as `…`. */
 const MAX_LOGGED_DEPTH = 16
@@ -27,14 +28,22 @@ export function withoutSecrets(value: unknown, depth = 0): unknown {
 
 /**
  * The log entry of a write, with the menu item of the route written through (its menu_id, 0 when
- * none) found by a subquery: one named statement, the same text for every write. It answers whether
- * the transaction changed a table the kept callers are read from (the triggers of migration 0024
- * set the flag), the last statement of the transaction but its commit.
+ * none) found by a subquery: a named statement of fixed text, carrying the write's webhook
+ * deliveries when it has an event (one text more). It answers whether the transaction changed a
+ * table the kept callers are read from (the triggers of migration 0024 set the flag): the last
+ * statement of the transaction but its commit.
  */
-const LOG_INSERT = `insert into "logs" ("menu_id", "user_id", "app_id", "ip", "location", "method", "url", "parameters", "changes", "resource", "record_id")
-  values (coalesce((select "id" from "menus" where "url" = $1 and ("method" & $2) <> 0 and "deleted_at" is null limit 1), 0),
-    $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11, $12::integer)
-  returning coalesce(current_setting('brokerdesk.auth_changed', true), '') = 'on' as "auth_changed"`
+const LOG_COLUMNS = `"menu_id", "user_id", "app_id", "ip", "location", "method", "url", "parameters", "changes", "resource", "record_id"`
+const LOG_VALUES = `coalesce((select "id" from "menus" where "url" = $1 and ("method" & $2) <> 0 and "deleted_at" is null limit 1), 0),
+    $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11, $12::integer`
+const AUTH_CHANGED = `returning coalesce(current_setting('brokerdesk.auth_changed', true), '') = 'on' as "auth_changed"`
+const LOG_INSERT = `insert into "logs" (${LOG_COLUMNS})
+  values (${LOG_VALUES})
+  ${AUTH_CHANGED}`
+const LOG_INSERT_WITH_EVENT = `with ${queueDeliveries('$13', '$14')}
+  insert into "logs" (${LOG_COLUMNS})
+  select ${LOG_VALUES} from (select count(*) from notified) as delivered
+  ${AUTH_CHANGED}`
 
 /** What the work of a write adds to its log entry. */
 export interface LogDetails {
@@ -42,6 +51,8 @@ export interface LogDetails {
   changes?: FieldChanges
   /** The one record the write created or updated: its history lists the entry. */
   record?: { resource: string; id: number }
+  /** The write's webhook event, queued by the log entry's statement. */
+  event?: WebhookEvent
 }
 
 /**
@@ -55,7 +66,7 @@ export async function writeOperationLog(
   details: LogDetails = {},
 ): Promise<{ authChanged: boolean }> {
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
-  const [entry] = await rawTxQuery(tx, 'write_operation_log', LOG_INSERT, [
+  const values = [
     ctx.menuUrl,
     methodBitOf(ctx.method),
     ctx.userId,
@@ -68,7 +79,16 @@ export async function writeOperationLog(
     json(details.changes),
     details.record?.resource ?? '',
     details.record?.id ?? null,
-  ])
+  ]
+  const event = details.event
+  const [entry] =
+    event && event.bodies.length > 0
+      ? await rawTxQuery(tx, 'write_operation_log_and_event', LOG_INSERT_WITH_EVENT, [
+          ...values,
+          event.name,
+          event.bodies,
+        ])
+      : await rawTxQuery(tx, 'write_operation_log', LOG_INSERT, values)
   return { authChanged: entry?.auth_changed === true }
 }
 

@@ -10,7 +10,7 @@ import { runWrite } from './run-write'
 import { saveRecord } from './save-record'
 import { detachLeaf, findNode, hasChildren, lockTree } from './tree/nested-set'
 import type { ResourceBinding, ResourceContext, Row } from './types'
-import { enqueueWebhookEvents } from './webhook-outbox'
+import { enqueueWebhookEvents, webhookEvent } from './webhook-outbox'
 
 export interface WriteOptions {
   ctx: ResourceContext
@@ -43,11 +43,7 @@ export async function createRecord(options: WriteOptions & { input: unknown }): 
     const { id } = await saveRecord({ tx, ctx, binding, input })
     log.record = { resource: binding.definition.name, id }
     const record = await findRecord(tx, binding, id, ctx.language)
-    await enqueueWebhookEvents(tx, {
-      resource: binding.definition.name,
-      action: 'created',
-      records: [record],
-    })
+    log.event = webhookEvent({ resource: binding.definition.name, action: 'created', records: [record] })
     return record
   })
 }
@@ -79,11 +75,7 @@ export async function updateRecord(
     const before = { ...stored.row, ...stored.links }
     log.changes = maskChanges(binding, diffRecords(before, { ...after?.row, ...after?.links }), existing)
     const record = await findRecord(tx, binding, id, ctx.language)
-    await enqueueWebhookEvents(tx, {
-      resource: binding.definition.name,
-      action: 'updated',
-      records: [record],
-    })
+    log.event = webhookEvent({ resource: binding.definition.name, action: 'updated', records: [record] })
     return record
   })
 }
