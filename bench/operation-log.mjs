@@ -58,11 +58,31 @@ try {
     tx.some((s) => /^update "products"/i.test(s.text)),
   )
   if (!transaction) throw new Error('no UPDATE of products captured')
-  const core = transaction.filter(
-    (s) => /^(begin|commit)$/i.test(s.text.trim()) || /^(update "products"|insert into "logs")/i.test(s.text),
-  )
+  // The target's transaction: begin, the server's UPDATE, the bare log INSERT, commit. The server's
+  // log statement also queues the write's webhook deliveries (CTEs before the INSERT, its values as a
+  // SELECT, two parameters more): the reference keeps only the INSERT of the entry.
+  const bareLogInsert = (s) => {
+    const insert = s.text.match(
+      /insert into "logs" \(([^)]*)\)\s+select ([\s\S]*?) from \(select count\(\*\) from notified\) as delivered\s+(returning[\s\S]*)$/,
+    )
+    if (!insert) return s
+    return {
+      text: `insert into "logs" (${insert[1]}) values (${insert[2]}) ${insert[3]}`,
+      params: s.params.slice(0, 12),
+    }
+  }
+  const core = transaction
+    .filter(
+      (s) =>
+        /^(begin|commit)$/i.test(s.text.trim()) ||
+        /^(update "products"|insert into "logs")/i.test(s.text) ||
+        /insert into "logs"/.test(s.text),
+    )
+    .map(bareLogInsert)
   console.log(`captured: the request's transaction, ${transaction.length} statements:`)
   for (const s of transaction) console.log(`  ${s.text.replace(/\s+/g, ' ').slice(0, 110)}`)
+  console.log("the target's reference:")
+  for (const s of core) console.log(`  ${s.text.replace(/\s+/g, ' ').slice(0, 110)}`)
 
   const server = await startServer(database.url, 'ours')
   const reference = await startReference(database.url)
