@@ -84,7 +84,7 @@ export interface ResourceBinding {
   /**
    * Text columns with GIN indexes on `text_bigrams(column)` and `text_chars(column)` besides their
    * trigram index: a search of one or two characters (no trigram in it) is then found from an index
-   * too (see decisions.md).
+   * too (see docs/decisions/resource-engine.md).
    */
   bigramColumns?: readonly string[]
   /**

@@ -105,7 +105,7 @@ export const products = pgTable(
       index('products_stop_at_id_idx').on(t.stop_at, t.id).where(live),
       index('products_created_at_id_idx').on(t.created_at, t.id).where(live),
       index('products_updated_at_id_idx').on(t.updated_at, t.id).where(live),
-      // The keyword box and the text filters (ILIKE '%…%'; see decisions.md).
+      // The keyword box and the text filters (ILIKE '%…%'; see docs/decisions/resource-engine.md).
       ...textSearchIndexes('products', [t.name, t.uid, t.no, t.company_no]),
     ]
   },

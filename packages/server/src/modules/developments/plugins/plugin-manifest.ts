@@ -2,7 +2,7 @@ import { LANGUAGES, RESOURCE_ACTIONS } from '@brokerdesk/shared'
 import { z } from 'zod'
 
 /**
- * A plug-in's `plugin.json` (the format is described in docs/decisions.md). Everything a plug-in
+ * A plug-in's `plugin.json` (the format is described in docs/decisions/developer-console.md). Everything a plug-in
  * adds is data: menu items, SQL migrations, and pages served by the resource engine from a
  * declarative field list. A plug-in brings no code.
  */

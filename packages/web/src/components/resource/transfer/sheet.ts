@@ -3,7 +3,7 @@ export const SHEET_NAME_MAX = 29
 export const ROWS_PER_FILE = 100_000
 /**
  * Rows of an import chunk at most: SPEC §9's 200 (the server takes up to MAX_IMPORT_ROWS; larger
- * chunks cost the server and the database less per row, see decisions.md, but the specification
+ * chunks cost the server and the database less per row, see docs/decisions/spa.md, but the specification
  * sets the product's chunk).
  */
 export const IMPORT_CHUNK_ROWS = 200
