@@ -9,7 +9,7 @@ import { removeControlFile, writeControlFile } from './local-control/control-fil
 import { buildLogger, startLogPruning } from './logger'
 import { startScheduler } from './modules/jobs/scheduler'
 import { startWebhookDelivery } from './modules/webhooks/deliver-webhooks'
-import { WEBHOOK_CHANNEL } from './resource/webhook-outbox'
+import { WEBHOOK_CHANNEL } from './operation-log/write-operation-log'
 import { randomString } from './secrets'
 
 /**

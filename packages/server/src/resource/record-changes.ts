@@ -1,15 +1,12 @@
 import { and, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { decodeColumns, rawTxQuery } from '../db/raw-query'
+import { type FieldChanges, SECRET_KEY } from '../operation-log/write-operation-log'
 import { liveRows } from './build-filters'
 import { requireColumn } from './columns'
 import type { ResourceBinding, Row } from './types'
 
-/** Field names whose values are secrets: logged and shown masked. */
-export const SECRET_KEY = /password|secret|token|^_token$/i
-
-/** An update's changed fields, as the operation log keeps them. */
-export type FieldChanges = Record<string, { before: unknown; after: unknown }>
+export type { FieldChanges } from '../operation-log/write-operation-log'
 
 /** How a secret that has a value shows in the log. */
 export const MASKED = '******'

@@ -3,8 +3,8 @@ import { and, eq, isNull, lt } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { apps, appTokens } from '../../db/schema/index'
 import { AppError, forbidden } from '../../errors'
+import { writeOperationLog } from '../../operation-log/write-operation-log'
 import { loadSessionUser } from '../auth/load-session-user'
-import { recordOperationLog } from '../auth/record-operation-log'
 import { hashToken } from '../auth/sessions'
 import { assertAppMayAct } from './app-caller'
 import { appSecretMatches, newAppToken } from './app-credentials'
@@ -36,8 +36,9 @@ export async function issueAppToken(
       token_hash: hashToken(token),
       expires_at: new Date(now.getTime() + APP_TOKEN_LIFETIME_S * 1000),
     })
-    await recordOperationLog(tx, {
-      route: { url: '/open/apps/token', method: 'POST' },
+    await writeOperationLog(tx, {
+      menu: { url: '/open/apps/token', method: 'POST' },
+      method: 'POST',
       userId: app.user_id,
       appId: app.id,
       ip: request.ip,

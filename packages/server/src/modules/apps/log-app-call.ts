@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { withoutSecrets } from '../../resource/run-write'
-import { recordOperationLog } from '../auth/record-operation-log'
+import { writeOperationLog } from '../../operation-log/write-operation-log'
 import { menuUrlOfRoute } from '../permissions/authorize'
 
 /**
@@ -12,16 +11,15 @@ export async function logAppCall(request: FastifyRequest, reply: FastifyReply): 
   const app = request.user?.app
   if (!app || request.operationLogged) return
   try {
-    await recordOperationLog(request.server.db, {
-      route: { url: menuUrlOfRoute(request.routeOptions.url ?? request.url), method: request.method },
+    // A read changes nothing: the entry alone, on the pool.
+    await writeOperationLog(request.server.db, {
+      menu: { url: menuUrlOfRoute(request.routeOptions.url ?? request.url), method: request.method },
+      method: request.method,
       userId: request.user?.id ?? 0,
       appId: app.id,
       ip: request.ip,
       url: request.url.slice(0, 2000),
-      parameters: withoutSecrets({ query: request.query ?? null, body: request.body ?? null }) as Record<
-        string,
-        unknown
-      >,
+      parameters: { query: request.query ?? null, body: request.body ?? null },
       output: String(reply.statusCode),
     })
   } catch (error) {

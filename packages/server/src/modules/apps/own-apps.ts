@@ -7,12 +7,11 @@ import {
 } from '@brokerdesk/shared'
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { apps, appTokens, roles } from '../../db/schema/index'
 import { notFound, unauthenticated, validationFailed } from '../../errors'
 import { translate } from '../../i18n/translate'
-import { withoutSecrets } from '../../resource/run-write'
-import { recordOperationLog } from '../auth/record-operation-log'
+import { writeOperationLog } from '../../operation-log/write-operation-log'
 import { menuUrlOfRoute } from '../permissions/authorize'
 import { hashAppSecret, newAppSecret, newClientId } from './app-credentials'
 
@@ -62,14 +61,15 @@ export async function findOwnApp(db: Db, userId: number, id: number): Promise<TO
   return present(row)
 }
 
-/** Writes the operation log entry of an owner's change (never the secret). */
-async function logChange(request: FastifyRequest, parameters: unknown) {
-  await recordOperationLog(request.server.db, {
-    route: { url: menuUrlOfRoute(request.routeOptions.url ?? request.url), method: request.method },
+/** Writes the operation log entry of an owner's change (never the secret) in the change's transaction. */
+async function logChange(tx: Tx, request: FastifyRequest, parameters: unknown) {
+  await writeOperationLog(tx, {
+    menu: { url: menuUrlOfRoute(request.routeOptions.url ?? request.url), method: request.method },
+    method: request.method,
     userId: request.user?.id ?? 0,
     ip: request.ip,
     url: request.url,
-    parameters: withoutSecrets(parameters) as Record<string, unknown>,
+    parameters,
   })
 }
 
@@ -85,16 +85,19 @@ export async function createOwnApp(request: FastifyRequest, input: TAppInput) {
     })
   }
   const secret = newAppSecret()
-  const [row] = await db
-    .insert(apps)
-    .values({
-      ...values,
-      user_id: userId,
-      client_id: newClientId(),
-      secret_hash: hashAppSecret(request.server.appKey, secret),
-    })
-    .returning({ id: apps.id })
-  await logChange(request, values)
+  const row = await db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(apps)
+      .values({
+        ...values,
+        user_id: userId,
+        client_id: newClientId(),
+        secret_hash: hashAppSecret(request.server.appKey, secret),
+      })
+      .returning({ id: apps.id })
+    await logChange(tx, request, values)
+    return made
+  })
   return { app: await findOwnApp(db, userId, row.id), secret }
 }
 
@@ -120,11 +123,13 @@ export async function updateOwnApp(request: FastifyRequest, id: number, input: T
   const allowlistChanged = addressesOf(before.allowed_ips) !== addressesOf(values.allowed_ips ?? '')
   const review =
     allowlistChanged && before.review === APP_REVIEW_CODE.approved ? APP_REVIEW_CODE.pending : undefined
-  await db
-    .update(apps)
-    .set({ ...values, ...(review === undefined ? {} : { review }) })
-    .where(own(userId, id))
-  await logChange(request, { id, ...values })
+  await db.transaction(async (tx) => {
+    await tx
+      .update(apps)
+      .set({ ...values, ...(review === undefined ? {} : { review }) })
+      .where(own(userId, id))
+    await logChange(tx, request, { id, ...values })
+  })
   return { app: await findOwnApp(db, userId, id) }
 }
 
@@ -140,8 +145,8 @@ export async function rotateOwnAppSecret(request: FastifyRequest, id: number) {
       .set({ secret_hash: hashAppSecret(request.server.appKey, secret), secret_rotated_at: new Date() })
       .where(own(userId, id))
     await tx.delete(appTokens).where(eq(appTokens.app_id, id))
+    await logChange(tx, request, { id })
   })
-  await logChange(request, { id })
   return { app: await findOwnApp(db, userId, id), secret }
 }
 
@@ -152,7 +157,7 @@ export async function deleteOwnApp(request: FastifyRequest, id: number) {
   await db.transaction(async (tx) => {
     await tx.update(apps).set({ deleted_at: new Date() }).where(own(userId, id))
     await tx.delete(appTokens).where(eq(appTokens.app_id, id))
+    await logChange(tx, request, { id })
   })
-  await logChange(request, { id })
   return { deleted: 1 }
 }

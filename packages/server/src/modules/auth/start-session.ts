@@ -1,12 +1,13 @@
 import { configIsOn } from '@brokerdesk/shared'
 import { eq } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Db } from '../../db/client'
 import { users } from '../../db/schema/index'
+import { writeOperationLog } from '../../operation-log/write-operation-log'
 import { issueCsrfToken, sessionBinding } from '../../plugins/csrf'
 import { setSessionCookie } from '../../plugins/session'
 import { loadSessionUser } from './load-session-user'
 import { presentSessionUser } from './present-user'
-import { recordOperationLog } from './record-operation-log'
 import { securityStepOf } from './security-step'
 import { createSession, endUserSessions, REMEMBER_DAYS } from './sessions'
 
@@ -34,30 +35,36 @@ export async function startSession(
     .select({ uname: users.uname, email: users.email, mobile_phone: users.mobile_phone })
     .from(users)
     .where(eq(users.id, options.userId))
-  const { token, session } = await createSession(db, {
-    userId: options.userId,
-    remember: options.remember,
-    lifetimeMinutes: config.sessionLifetime,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? '',
-    account: account ? account.uname || account.email || account.mobile_phone : '',
+  const endOthers = !configIsOn(await request.server.settings.value('session_concurrent'))
+  // The session, the others ended and the login's log entry in one transaction.
+  const { token, session } = await db.transaction(async (tx) => {
+    const started = await createSession(tx as unknown as Db, {
+      userId: options.userId,
+      remember: options.remember,
+      lifetimeMinutes: config.sessionLifetime,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+      account: account ? account.uname || account.email || account.mobile_phone : '',
+    })
+    // One session per account unless the settings allow several.
+    if (endOthers)
+      await endUserSessions(tx as unknown as Db, options.userId, 'logged_in_elsewhere', started.session.id)
+    await writeOperationLog(tx, {
+      menu: LOGIN_ROUTE,
+      userId: options.userId,
+      ip: request.ip,
+      url: request.url,
+      method: LOGIN_ROUTE.method,
+      parameters: {
+        via: options.via,
+        remember: options.remember,
+        ...(options.commonPassword ? { common_password: true } : {}),
+      },
+    })
+    return started
   })
-  // One session per account unless the settings allow several.
-  if (!configIsOn(await request.server.settings.value('session_concurrent')))
-    await endUserSessions(db, options.userId, 'logged_in_elsewhere', session.id)
   // The ended sessions' callers may be kept here (a GET callback of a third-party login too).
   request.server.requestAuth.changed()
-  await recordOperationLog(db, {
-    route: LOGIN_ROUTE,
-    userId: options.userId,
-    ip: request.ip,
-    url: request.url,
-    parameters: {
-      via: options.via,
-      remember: options.remember,
-      ...(options.commonPassword ? { common_password: true } : {}),
-    },
-  })
   const maxAgeSeconds = options.remember ? REMEMBER_DAYS * 86_400 : config.sessionLifetime * 60
   if (request.channel === 'web') setSessionCookie(reply, token, maxAgeSeconds)
   const user = await loadSessionUser(db, options.userId, session.id)

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client'
 import { seedDemo } from '../../db/seed/demo/seed-demo'
 import { AppError, forbidden } from '../../errors'
-import { recordOperationLog } from '../auth/record-operation-log'
+import { writeOperationLog } from '../../operation-log/write-operation-log'
 import { menuUrlOfRoute } from '../permissions/authorize'
 import { catalogueIsEmpty, demoDataAllowed } from './find-demo-data-offer'
 
@@ -24,8 +24,9 @@ export async function addDemoData(request: FastifyRequest): Promise<DemoDataAdde
     if (!(await catalogueIsEmpty(tx))) throw new AppError('conflict', 'demo_data.not_empty')
     // A transaction inside this one (a savepoint): the check and the seed commit together.
     const added = await seedDemo(tx as unknown as Db)
-    await recordOperationLog(tx, {
-      route: { url: menuUrlOfRoute(request.routeOptions.url ?? request.url), method: request.method },
+    await writeOperationLog(tx, {
+      menu: { url: menuUrlOfRoute(request.routeOptions.url ?? request.url), method: request.method },
+      method: request.method,
       userId: request.user?.id ?? 0,
       ip: request.ip,
       url: request.url,

@@ -1,10 +1,9 @@
 import { COMMAND_PARAM_SCHEMAS, type CommandName, type CommandResult } from '@brokerdesk/shared'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../../../errors'
+import { writeOperationLog } from '../../../operation-log/write-operation-log'
 import { invalidFields, issuesOfZod } from '../../../resource/field-errors'
-import { withoutSecrets } from '../../../resource/run-write'
 import type { ResourceContext } from '../../../resource/types'
-import { recordOperationLog } from '../../auth/record-operation-log'
 import { clearCachesCommand } from './clear-caches-command'
 import type { Command } from './command-types'
 import { createAdminCommand } from './create-admin-command'
@@ -58,12 +57,15 @@ export async function runCommand(
     output.push(`Failed: ${error instanceof Error ? error.message : String(error)}`)
   }
   const result = { command: name, ok, output, duration_ms: Math.round(performance.now() - started) }
-  await recordOperationLog(app.db, {
-    route: { url: ctx.menuUrl, method: ctx.method },
+  // After the work, alone: a command runs its own transactions (a migration, a seed) or none (the
+  // caches), and what it printed is what the entry keeps.
+  await writeOperationLog(app.db, {
+    menu: { url: ctx.menuUrl, method: ctx.method },
+    method: ctx.method,
     userId: ctx.userId,
     ip: ctx.ip,
     url: ctx.url,
-    parameters: withoutSecrets(body) as Record<string, unknown>,
+    parameters: body,
     output: JSON.stringify({ ok, output }).slice(0, MAX_LOGGED_OUTPUT),
   })
   return result
