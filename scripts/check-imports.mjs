@@ -1,8 +1,9 @@
 // The dependency rules of the tree (issue 26), read from the code's own imports:
 // - no import cycle between source files (type-only imports count: they tie the files' meaning);
 // - server and web never import each other; shared imports neither;
-// - the resource engine (server/src/resource) imports no module (server/src/modules): modules build
-//   on the engine, not the other way round. ENGINE_EXCEPTIONS lists what still does, each with why.
+// - the layers modules build on — the resource engine (server/src/resource), the access rule
+//   (server/src/access) and the operation-log writer (server/src/operation-log) — import no module
+//   (server/src/modules): modules build on them, not the other way round.
 //   node scripts/check-imports.mjs      exits 1 and names each broken rule
 import fs from 'node:fs'
 import path from 'node:path'
@@ -10,12 +11,8 @@ import ts from 'typescript'
 
 const root = path.resolve(import.meta.dirname, '..')
 const PACKAGES = ['shared', 'server', 'web'].map((name) => path.join(root, 'packages', name, 'src'))
-/** Engine → module imports still there: the route's menu decision lives in modules/permissions until access has one home (issue 26, item 1). */
-const ENGINE_EXCEPTIONS = new Set([
-  'packages/server/src/resource/context.ts -> packages/server/src/modules/permissions/authorize.ts',
-  'packages/server/src/resource/page-data.ts -> packages/server/src/modules/permissions/authorize.ts',
-  'packages/server/src/resource/page-data.ts -> packages/server/src/modules/developments/layouts/find-layout.ts',
-])
+/** The folders below the modules: they import no module. */
+const BELOW_MODULES = ['resource', 'access', 'operation-log'].map((name) => `packages/server/src/${name}/`)
 
 const rel = (file) => path.relative(root, file).split(path.sep).join('/')
 
@@ -77,15 +74,10 @@ for (const [file, targets] of graph)
     const edge = `${rel(file)} -> ${rel(target)}`
     const [from, to] = [packageOf(file), packageOf(target)]
     if (from !== to && !(to === 'shared')) broken.push(`${edge}: ${from} may not import ${to}`)
-    const engine = rel(file).startsWith('packages/server/src/resource/')
-    if (engine && rel(target).startsWith('packages/server/src/modules/') && !ENGINE_EXCEPTIONS.has(edge))
-      broken.push(`${edge}: the resource engine imports no module`)
+    const below = BELOW_MODULES.find((folder) => rel(file).startsWith(folder))
+    if (below && rel(target).startsWith('packages/server/src/modules/'))
+      broken.push(`${edge}: ${below} is below the modules and imports none`)
   }
-for (const edge of ENGINE_EXCEPTIONS) {
-  const [from, to] = edge.split(' -> ').map((file) => path.join(root, file))
-  if (!graph.get(from)?.has(to))
-    broken.push(`${edge}: listed in ENGINE_EXCEPTIONS but gone: remove it from the list`)
-}
 
 // Cycles: the strongly connected components of more than one file (Tarjan).
 let index = 0
@@ -119,5 +111,5 @@ for (const file of graph.keys()) if (!state.has(file)) connect(file)
 for (const line of broken) console.error(line)
 if (broken.length) process.exit(1)
 console.log(
-  `imports: ${graph.size} files, no cycle, no import across packages but of shared, the engine imports no module (${ENGINE_EXCEPTIONS.size} listed exceptions)`,
+  `imports: ${graph.size} files, no cycle, no import across packages but of shared, the engine, the access rule and the log writer import no module`,
 )

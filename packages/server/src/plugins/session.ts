@@ -1,5 +1,6 @@
 import { APP_TOKEN_PREFIX } from '@brokerdesk/shared'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { adminRouteOf } from '../access/route-access'
 import { AppError } from '../errors'
 import { resolveAppCaller } from '../modules/apps/app-caller'
 import {
@@ -9,7 +10,6 @@ import {
   isLive,
   touchSession,
 } from '../modules/auth/sessions'
-import { adminRouteOf } from '../modules/permissions/authorize'
 
 export const AUTH_COOKIE = 'Authorization'
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { menuUrlOfRoute } from '../modules/permissions/authorize'
+import { menuUrlOfRoute } from '../access/route-access'
 import type { ResourceContext } from './types'
 
 /** The engine's view of a request: who, from where, in which language, through which route. */

@@ -8,9 +8,9 @@ import {
   type ResourceDefinition,
   type ResourcePageData,
 } from '@brokerdesk/shared'
+import { rolesHoldRoute } from '../access/route-access'
 import type { Db } from '../db/client'
-import { findLayout } from '../modules/developments/layouts/find-layout'
-import { rolesHoldRoute } from '../modules/permissions/authorize'
+import { findLayout } from './find-layout'
 import type { ResourceContext, Row, TreeOption } from './types'
 
 /** The actions of a resource this user's roles hold: the same decision the server takes per request. */

@@ -1,11 +1,11 @@
 import { hash } from '@node-rs/argon2'
+import { filterAssignableRoles } from '../../access/held-menus'
 import { users } from '../../db/schema/index'
 import { invalidFields } from '../../resource/field-errors'
 import type { Row, WriteArgs } from '../../resource/types'
 import { findTakenFields } from '../auth/find-taken-fields'
 import { assertPasswordPolicy } from '../auth/password-policy'
 import { checkDepartmentChoice } from '../departments/department-of-record'
-import { filterAssignableRoles } from '../permissions/held-menus'
 
 const ACCOUNT_FIELDS = ['uname', 'name', 'email', 'mobile_phone', 'password'] as const
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { menuUrlOfRoute } from '../../access/route-access'
 import { writeOperationLog } from '../../operation-log/write-operation-log'
-import { menuUrlOfRoute } from '../permissions/authorize'
 
 /**
  * onResponse hook of /api: every call an app makes is in the operation log under the app, reads and

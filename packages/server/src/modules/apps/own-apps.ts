@@ -7,12 +7,12 @@ import {
 } from '@brokerdesk/shared'
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
+import { menuUrlOfRoute } from '../../access/route-access'
 import type { Db, Tx } from '../../db/client'
 import { apps, appTokens, roles } from '../../db/schema/index'
 import { notFound, unauthenticated, validationFailed } from '../../errors'
 import { translate } from '../../i18n/translate'
 import { writeOperationLog } from '../../operation-log/write-operation-log'
-import { menuUrlOfRoute } from '../permissions/authorize'
 import { hashAppSecret, newAppSecret, newClientId } from './app-credentials'
 
 const ownColumns = {

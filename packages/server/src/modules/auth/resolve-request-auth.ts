@@ -1,8 +1,8 @@
 import { methodBitOf } from '@brokerdesk/shared'
+import { routeHeldSql } from '../../access/route-access'
 import type { Db } from '../../db/client'
 import { decodeColumns, rawQuery, selectColumns } from '../../db/raw-query'
 import { sessions, users } from '../../db/schema/index'
-import { SUPER_ADMIN_ROLE_ID } from '../permissions/held-menus'
 import type { SessionUser, UserRow } from './load-session-user'
 import type { SessionRow } from './sessions'
 
@@ -26,10 +26,11 @@ export interface RequestAuth {
 /**
  * One statement for everything a request needs to know about its caller: the session of the token,
  * its user (live, not stopped), their administrator record, their live roles in tree order and
- * whether those roles hold the route's menu item (the super administrator holds every item of this
- * environment). A process keeps what it reads per token and route (request-auth-cache.ts) until one
- * of these tables changes: their triggers notify every process, and this process's own requests that
- * may write drop what it keeps before they answer.
+ * whether those roles hold the route's menu item (the one access rule, `routeHeldSql`, which
+ * `rolesHoldRoute` runs too). A process keeps what it reads per token and route
+ * (request-auth-cache.ts) until one of these tables changes: their triggers notify every process, and
+ * this process's own requests that may write drop what it keeps before they answer, unless the
+ * engine's log entry said the write changed none of them.
  */
 const STATEMENT = `select ${selectColumns(sessions, 's', 's_')}, ${selectColumns(users, 'u', 'u_')},
   a.id as "a_id",
@@ -37,16 +38,12 @@ const STATEMENT = `select ${selectColumns(sessions, 's', 's_')}, ${selectColumns
     select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.left_margin)
     from admin_role ar join roles r on r.id = ar.role_id and r.deleted_at is null
     where ar.admin_id = a.id), '[]'::json) end as "a_roles",
-  case when a.id is null or $2::text is null then null else exists (
-    select 1 from menus m
-    where m.url = $2::text and (m.method & $3::int) <> 0 and m.disabled = 0 and m.deleted_at is null
-      and (cardinality(m.env) = 0 or $4::text = any(m.env))
-      and exists (
-        select 1 from admin_role ar join roles r on r.id = ar.role_id and r.deleted_at is null
-        where ar.admin_id = a.id
-          and (r.id = ${SUPER_ADMIN_ROLE_ID}
-            or exists (select 1 from menu_role mr where mr.menu_id = m.id and mr.role_id = r.id)))
-  ) end as "route_held"
+  case when a.id is null or $2::text is null then null else ${routeHeldSql({
+    url: '$2::text',
+    methodBit: '$3::int',
+    env: '$4::text',
+    roleIds: 'array(select ar.role_id from admin_role ar where ar.admin_id = a.id)',
+  })} end as "route_held"
 from sessions s
 left join users u on u.id = s.user_id and u.deleted_at is null and u.status = 1
 left join lateral (select id from admins where admins.user_id = u.id and admins.deleted_at is null limit 1) a on true

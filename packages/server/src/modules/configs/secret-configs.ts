@@ -1,13 +1,13 @@
 import { isSensitiveConfigKey } from '@brokerdesk/shared'
 import { hash } from '@node-rs/argon2'
 import { type SQL, sql } from 'drizzle-orm'
+import { isSuperAdmin } from '../../access/held-menus'
 import type { Db, Tx } from '../../db/client'
 import { configs } from '../../db/schema/index'
 import { SECRET_CONFIG_KEYS, SUPER_ADMIN_CONFIG_KEYS } from '../../db/seed/config-defaults'
 import { AppError, forbidden } from '../../errors'
 import { translateIssues } from '../../resource/field-errors'
 import type { ResourceContext, Row, WriteArgs } from '../../resource/types'
-import { isSuperAdmin } from '../permissions/held-menus'
 
 /** What a set secret reads as in lists, details and exports; sent back unchanged, it keeps the value. */
 export const SECRET_MASK = '********'

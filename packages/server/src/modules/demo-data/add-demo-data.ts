@@ -1,11 +1,11 @@
 import type { DemoDataAdded } from '@brokerdesk/shared'
 import { sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
+import { menuUrlOfRoute } from '../../access/route-access'
 import type { Db } from '../../db/client'
 import { seedDemo } from '../../db/seed/demo/seed-demo'
 import { AppError, forbidden } from '../../errors'
 import { writeOperationLog } from '../../operation-log/write-operation-log'
-import { menuUrlOfRoute } from '../permissions/authorize'
 import { catalogueIsEmpty, demoDataAllowed } from './find-demo-data-offer'
 
 /** Holds a second request (a double click, another tab) until the first one has committed. */

@@ -1,8 +1,8 @@
 import type { AppEnv, Language, MenuGroup, MenuItem } from '@brokerdesk/shared'
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm'
+import { menuHeldBy } from '../../access/held-menus'
 import type { Db } from '../../db/client'
 import { menus } from '../../db/schema/index'
-import { menuHeldBy } from '../permissions/held-menus'
 import { presentMenu } from './present-menu'
 
 export interface ListVisibleMenusOptions {

@@ -1,6 +1,6 @@
 import { type Column, type SQL, sql } from 'drizzle-orm'
+import { isSuperAdmin } from '../../access/held-menus'
 import { admins, users } from '../../db/schema/index'
-import { isSuperAdmin } from './held-menus'
 
 /**
  * A condition on an admin record (`adminId`): it holds no role outside the reach of `roleIds` —

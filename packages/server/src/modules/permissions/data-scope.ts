@@ -1,9 +1,9 @@
 import { DATA_SCOPES, type DataScope } from '@brokerdesk/shared'
 import { and, type SQL, sql } from 'drizzle-orm'
+import { isSuperAdmin } from '../../access/held-menus'
 import type { Db, Tx } from '../../db/client'
 import { admins, apps, logs, users } from '../../db/schema/index'
 import { accountsWithinReach, adminsWithinReach } from './account-reach'
-import { isSuperAdmin } from './held-menus'
 
 /** Who asks: enough to draw their data scope. */
 export interface ScopeCaller {

@@ -18,7 +18,7 @@ import { insertScopedAdmin } from '../../resource/testing/factories'
 import { listRoutes, type RegisteredRoute } from '../../testing/route-table'
 import { createTestApp, csrfSession, type TestApp } from '../../testing/test-app'
 import { createSession } from '../auth/sessions'
-import { groupOfMenuUrl, menuUrlOfRoute } from './authorize'
+import { groupOfMenuUrl, menuUrlOfRoute } from '../../access/route-access'
 
 /**
  * The permission matrix, generated from the route table: every /web-api route (and a sample of

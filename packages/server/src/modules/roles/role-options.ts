@@ -1,10 +1,10 @@
 import type { Language } from '@brokerdesk/shared'
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
+import { rolesBelow } from '../../access/held-menus'
 import type { Db } from '../../db/client'
 import { roles } from '../../db/schema/index'
 import { localizeOptions } from '../../i18n/seeded-texts'
 import { treeOptions } from '../../resource/option-sources'
-import { rolesBelow } from '../permissions/held-menus'
 
 /** The roles an administrator may assign (below their own), as a tree select. */
 export const assignableRoleOptions = async (db: Db, roleIds: number[], language: Language) =>

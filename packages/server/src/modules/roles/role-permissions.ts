@@ -1,5 +1,6 @@
 import type { MenuItem, MenuNode, TRolePermissions } from '@brokerdesk/shared'
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { filterAssignableRoles, menuHeldBy, SUPER_ADMIN_ROLE_ID } from '../../access/held-menus'
 import type { Db, Tx } from '../../db/client'
 import { menuRole, menus, roles } from '../../db/schema/index'
 import { forbidden, notFound } from '../../errors'
@@ -7,7 +8,6 @@ import { seededText } from '../../i18n/seeded-texts'
 import { runWrite } from '../../resource/run-write'
 import type { ResourceContext } from '../../resource/types'
 import { presentMenu } from '../menus/present-menu'
-import { filterAssignableRoles, menuHeldBy, SUPER_ADMIN_ROLE_ID } from '../permissions/held-menus'
 import { refuse } from './refuse'
 
 export interface RolePermissions {

@@ -1,5 +1,12 @@
 import { type DataScope, roleResource } from '@brokerdesk/shared'
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import {
+  filterAssignableRoles,
+  isSuperAdmin,
+  listHeldMenuIds,
+  rolesBelow,
+  SUPER_ADMIN_ROLE_ID,
+} from '../../access/held-menus'
 import type { Tx } from '../../db/client'
 import { adminRole, admins, menuRole, roles } from '../../db/schema/index'
 import { forbidden } from '../../errors'
@@ -8,13 +15,6 @@ import { invalidFields } from '../../resource/field-errors'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding, ResourceContext, Row } from '../../resource/types'
 import { mayGrantScope } from '../permissions/data-scope'
-import {
-  filterAssignableRoles,
-  isSuperAdmin,
-  listHeldMenuIds,
-  rolesBelow,
-  SUPER_ADMIN_ROLE_ID,
-} from '../permissions/held-menus'
 import { refuse } from './refuse'
 import { roleFormOptions } from './role-options'
 import { rolePermissionRoutes } from './role-permissions.routes'

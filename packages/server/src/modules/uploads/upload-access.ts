@@ -1,7 +1,7 @@
 import { RESOURCE_ACTION_ROUTES, type ResourceAction } from '@brokerdesk/shared'
 import type { FastifyInstance } from 'fastify'
+import { rolesHoldRoute } from '../../access/route-access'
 import type { SessionUser } from '../auth/load-session-user'
-import { rolesHoldRoute } from '../permissions/authorize'
 
 /** How a resource an upload is declared for is named (a resource's name, as in its admin url). */
 export const UPLOAD_RESOURCE_NAME = /^[a-z][a-z0-9-]{0,49}$/

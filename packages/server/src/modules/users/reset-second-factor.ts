@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
+import { isSuperAdmin } from '../../access/held-menus'
 import { users } from '../../db/schema/index'
 import { forbidden, notFound } from '../../errors'
 import { contextOf } from '../../resource/context'
@@ -7,7 +8,6 @@ import { parseId } from '../../resource/resource-routes'
 import { runWrite } from '../../resource/run-write'
 import type { ResourceBinding } from '../../resource/types'
 import { removeSecondFactor } from '../auth/totp'
-import { isSuperAdmin } from '../permissions/held-menus'
 
 /**
  * DELETE /admin/users/{id}/totp: the super administrator turns off an account's two-factor login

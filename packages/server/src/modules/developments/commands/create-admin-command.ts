@@ -1,9 +1,9 @@
 import { hash } from '@node-rs/argon2'
 import { and, eq, isNull } from 'drizzle-orm'
+import { filterAssignableRoles } from '../../../access/held-menus'
 import { adminRole, admins, roles, users } from '../../../db/schema/index'
 import { invalidFields } from '../../../resource/field-errors'
 import { findTakenFields } from '../../auth/find-taken-fields'
-import { filterAssignableRoles } from '../../permissions/held-menus'
 import type { Command } from './command-types'
 
 /**

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm'
+import { filterAssignableRoles, isSuperAdmin } from '../../../access/held-menus'
 import { adminRole, admins, loginAttempts, users } from '../../../db/schema/index'
 import { forbidden } from '../../../errors'
 import { invalidFields } from '../../../resource/field-errors'
@@ -6,7 +7,6 @@ import { findUserByLogin } from '../../auth/find-user-by-login'
 import { hashPassword } from '../../auth/hash-password'
 import { assertPasswordPolicy } from '../../auth/password-policy'
 import { endUserSessions } from '../../auth/sessions'
-import { filterAssignableRoles, isSuperAdmin } from '../../permissions/held-menus'
 import type { Command } from './command-types'
 
 /**

@@ -1,5 +1,6 @@
 import { RESOURCE_ACTIONS } from '@brokerdesk/shared'
 import { eq, inArray, max } from 'drizzle-orm'
+import { SUPER_ADMIN_ROLE_ID } from '../../../access/held-menus'
 import type { Tx } from '../../../db/client'
 import { readMenuPositions, storeMenuPositions } from '../../../db/menu-positions'
 import { computeNestedSet } from '../../../db/nested-set'
@@ -8,7 +9,6 @@ import { flattenMenuSeed, type MenuInsert } from '../../../db/seed/menu-rows'
 import type { MenuSeed } from '../../../db/seed/menu-seed'
 import { bumpIdSequence } from '../../../db/seed/sequences'
 import { lockTree } from '../../../resource/tree/nested-set'
-import { SUPER_ADMIN_ROLE_ID } from '../../permissions/held-menus'
 import type { PluginMenu } from './plugin-manifest'
 
 /**

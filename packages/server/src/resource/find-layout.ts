@@ -1,7 +1,7 @@
 import type { PageLayout } from '@brokerdesk/shared'
 import { and, eq, isNull } from 'drizzle-orm'
-import type { Db } from '../../../db/client'
-import { pageLayouts } from '../../../db/schema/index'
+import type { Db } from '../db/client'
+import { pageLayouts } from '../db/schema/index'
 
 /** The layout saved for a resource's pages, or null. */
 export async function findLayout(db: Db, resource: string): Promise<PageLayout | null> {

@@ -1,6 +1,6 @@
 import { and, asc, inArray, isNull, type SQL, sql } from 'drizzle-orm'
-import type { Db, Tx } from '../../db/client'
-import { menuRole, menus, roles } from '../../db/schema/index'
+import type { Db, Tx } from '../db/client'
+import { menuRole, menus, roles } from '../db/schema/index'
 
 /** The seeded super administrator role holds every operation (SPEC §6). */
 export const SUPER_ADMIN_ROLE_ID = 1
