@@ -1,5 +1,5 @@
 import { methodBitOf } from '@brokerdesk/shared'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client'
 import { menus } from '../../db/schema/index'
@@ -31,6 +31,11 @@ declare module 'fastify' {
      * route's own: a record's history is held by its show item, a restore by its update item.
      */
     heldAs?: { url: string; method: string }
+    /**
+     * Held by every administrator, with no menu item: a route whose answer is filtered by what the
+     * caller holds elsewhere (the command palette's search asks `heldRoutesAmong` per resource).
+     */
+    anyAdministrator?: boolean
   }
 }
 
@@ -54,24 +59,38 @@ export function groupOfMenuUrl(url: string): 'open' | 'home' | 'admin' | undefin
  */
 export async function rolesHoldRoute(
   db: Db,
-  options: { url: string; method: string; env: string; roleIds: number[] },
+  options: { url: string; method: string; env: string; roleIds: readonly number[] },
 ): Promise<boolean> {
-  const bit = methodBitOf(options.method)
   const [item] = await db
     .select({ id: menus.id })
     .from(menus)
-    .where(
-      and(
-        eq(menus.url, options.url),
-        sql`(${menus.method} & ${bit}) <> 0`,
-        eq(menus.disabled, 0),
-        isNull(menus.deleted_at),
-        sql`(cardinality(${menus.env}) = 0 or ${options.env} = any(${menus.env}))`,
-        menuHeldBy(options.roleIds),
-      ),
-    )
+    .where(and(eq(menus.url, options.url), heldItem(options)))
     .limit(1)
   return item !== undefined
+}
+
+/** `rolesHoldRoute` for several urls of one method at once: those of them the roles hold. */
+export async function heldRoutesAmong(
+  db: Db,
+  options: { urls: readonly string[]; method: string; env: string; roleIds: readonly number[] },
+): Promise<Set<string>> {
+  if (options.urls.length === 0) return new Set()
+  const rows = await db
+    .selectDistinct({ url: menus.url })
+    .from(menus)
+    .where(and(inArray(menus.url, [...options.urls]), heldItem(options)))
+  return new Set(rows.map((row) => row.url))
+}
+
+/** A live, enabled menu item of this method and environment that the roles hold. */
+function heldItem(options: { method: string; env: string; roleIds: readonly number[] }) {
+  return and(
+    sql`(${menus.method} & ${methodBitOf(options.method)}) <> 0`,
+    eq(menus.disabled, 0),
+    isNull(menus.deleted_at),
+    sql`(cardinality(${menus.env}) = 0 or ${options.env} = any(${menus.env}))`,
+    menuHeldBy(options.roleIds),
+  )
 }
 
 /** The menu url, method and environment of the request's route when it is an admin route. */
@@ -79,13 +98,15 @@ export function adminRouteOf(
   request: FastifyRequest,
 ): { url: string; method: string; env: string } | undefined {
   const held = heldRouteOf(request)
-  if (!held || groupOfMenuUrl(held.url) !== 'admin') return undefined
+  if (!held || groupOfMenuUrl(held.url) !== 'admin' || request.routeOptions.config?.anyAdministrator)
+    return undefined
   return { ...held, env: request.server.config.env }
 }
 
 /**
  * preValidation hook of both mounts, the one place that decides access: open routes for everyone, home
- * routes once logged in, admin routes for administrators whose roles hold the route's menu item. The
+ * routes once logged in, admin routes for administrators whose roles hold the route's menu item (a
+ * route marked `anyAdministrator`: every administrator, its answer filtered per resource). The
  * session hook already answered that last question in its statement (`request.routeHeld`); the
  * query here runs only when it did not. An API client application acts on admin routes only, and
  * only where both the role an administrator granted it and its owner's roles hold the item (checked
@@ -108,6 +129,11 @@ export async function authorize(request: FastifyRequest): Promise<void> {
   await requireSecurityStepsTaken(request.server.settings, user, url)
   if (group === 'home') return
   if (!user.admin) throw forbidden()
+  // Every administrator's, but not an app's: an app acts through the routes its role holds.
+  if (request.routeOptions.config?.anyAdministrator) {
+    if (user.app) throw forbidden()
+    return
+  }
   const route = { url, method: held.method, env: request.server.config.env }
   const db = request.server.db
   const allowed =
