@@ -26,7 +26,11 @@ const joined = (...values: unknown[]) => values.map(text).filter(Boolean).join('
 export const SEARCHED_RESOURCES: readonly SearchedResource[] = [
   { binding: productsBinding, label: (r) => r.name, detail: (r) => joined(r.no, r.firm_name) },
   { binding: firmsBinding, label: (r) => r.name, detail: (r) => r.full_name },
-  { binding: usersBinding, label: (r) => r.name || r.uname, detail: (r) => joined(r.uname, r.department_name) },
+  {
+    binding: usersBinding,
+    label: (r) => r.name || r.uname,
+    detail: (r) => joined(r.uname, r.department_name),
+  },
   { binding: banksBinding, label: (r) => r.name, detail: (r) => r.full_name },
   { binding: agentSystemsBinding, label: (r) => r.name, detail: (r) => r.full_name },
   { binding: departmentsBinding, label: (r) => r.name, detail: (r) => r.parent_name },

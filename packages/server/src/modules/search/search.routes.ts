@@ -18,7 +18,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/search',
     {
-      schema: { tags: ['search'], summary: 'The command palette: records by keyword', querystring: ZSearchQuery },
+      schema: {
+        tags: ['search'],
+        summary: 'The command palette: records by keyword',
+        querystring: ZSearchQuery,
+      },
       config: { anyAdministrator: true },
     },
     async (request) => {

@@ -44,7 +44,10 @@ describe('GET /admin/search, the command palette', () => {
     const firm = await insertFirm(t.app.db, { name: '瀚海人寿', full_name: '瀚海人寿保险股份有限公司' })
     const parents = { ...(await insertProductParents(t.app.db)), firmId: firm.id }
     const product = await insertProduct(t.app.db, parents, { name: '瀚海安康终身寿险', no: 'HH-2026-001' })
-    const [bank] = await t.app.db.insert(banks).values({ name: '瀚海银行', full_name: '瀚海商业银行' }).returning()
+    const [bank] = await t.app.db
+      .insert(banks)
+      .values({ name: '瀚海银行', full_name: '瀚海商业银行' })
+      .returning()
     const [account] = await t.app.db
       .insert(users)
       .values({ uname: 'hanhai_clerk', name: '瀚海职员', status: 1 })
@@ -54,7 +57,12 @@ describe('GET /admin/search, the command palette', () => {
     expect(answer.keyword).toBe('瀚海')
     expect(answer.groups.map((g) => g.resource)).toEqual(['products', 'firms', 'users', 'banks'])
     expect(groupOf(answer, 'products')?.hits).toEqual([
-      { id: product.id, label: '瀚海安康终身寿险', detail: 'HH-2026-001 · 瀚海人寿', path: `/admin/products/${product.id}` },
+      {
+        id: product.id,
+        label: '瀚海安康终身寿险',
+        detail: 'HH-2026-001 · 瀚海人寿',
+        path: `/admin/products/${product.id}`,
+      },
     ])
     expect(groupOf(answer, 'firms')?.hits[0]).toMatchObject({ id: firm.id, path: `/admin/firms/${firm.id}` })
     expect(groupOf(answer, 'banks')?.hits[0]).toMatchObject({ id: bank.id, label: '瀚海银行' })
@@ -107,11 +115,20 @@ describe('GET /admin/search, the command palette', () => {
     const scoped = await insertScopedAdmin(t.app.db, { departmentId: hz.id, dataScope: 'unit' })
     const client = await adminClient(t.app, scoped.user.id)
     expect(groupOf(await search(client, 'wombat'), 'users')?.hits.map((h) => h.id)).toEqual([near.id])
-    expect(labels(await search(root, 'wombat'), 'users')?.sort()).toEqual(['Wombat Hangzhou', 'Wombat Shanghai'])
+    expect(labels(await search(root, 'wombat'), 'users')?.sort()).toEqual([
+      'Wombat Hangzhou',
+      'Wombat Shanghai',
+    ])
   })
 
   it('refuses a missing, blank or too long keyword with a 422 on keyword', async () => {
-    for (const query of ['', '?keyword=', '?keyword=%20%20', `?keyword=${'x'.repeat(51)}`, '?keyword=a&keyword=b']) {
+    for (const query of [
+      '',
+      '?keyword=',
+      '?keyword=%20%20',
+      `?keyword=${'x'.repeat(51)}`,
+      '?keyword=a&keyword=b',
+    ]) {
       const response = await root.get(`/admin/search${query}`)
       expect(response.statusCode, query).toBe(422)
       expect(Object.keys(response.json().errors), query).toEqual(['keyword'])
@@ -121,7 +138,10 @@ describe('GET /admin/search, the command palette', () => {
 
   it('is for administrators only: 401 without a session, 403 for an account that is not one', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/search?keyword=a' })).statusCode).toBe(401)
-    const [plain] = await t.app.db.insert(users).values({ uname: 'plain_searcher', name: 'Plain', status: 1 }).returning()
+    const [plain] = await t.app.db
+      .insert(users)
+      .values({ uname: 'plain_searcher', name: 'Plain', status: 1 })
+      .returning()
     const { api } = await loginAs(t.app, plain.id)
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/search?keyword=a', headers: api })
     expect(response.statusCode).toBe(403)
