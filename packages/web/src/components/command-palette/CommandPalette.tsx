@@ -164,7 +164,7 @@ export default function CommandPalette({ onClose }: CommandPaletteProps) {
             }}
             onKeyDown={onKeyDown}
           />
-          <kbd className="bd-palette__esc bd-hide-xs">Esc</kbd>
+          <kbd className="bd-palette__esc">Esc</kbd>
         </div>
         <div className="bd-palette__list" id={`${id}-list`} role="listbox" aria-label={t('palette.results')}>
           {sections.map((section) => (
@@ -206,7 +206,7 @@ export default function CommandPalette({ onClose }: CommandPaletteProps) {
         <div className="bd-palette__status" aria-live="polite">
           {status && entries.length === 0 ? status : <span className="bd-visually-hidden">{status}</span>}
         </div>
-        <div className="bd-palette__footer bd-hide-xs" aria-hidden>
+        <div className="bd-palette__footer" aria-hidden>
           <span>
             <kbd>↑</kbd>
             <kbd>↓</kbd> {t('palette.hint_move')}
