@@ -14,7 +14,6 @@ import { useNavigate } from 'react-router'
 import { useMenus } from '../../api/queries'
 import { menuLabel } from '../../i18n/menu-label'
 import { useSession } from '../../state/session'
-import type { CommandPaletteProps } from './PaletteTrigger'
 import {
   entryMatches,
   flatten,
@@ -24,6 +23,7 @@ import {
   type PaletteSection,
   recordSections,
 } from './palette-entries'
+import type { CommandPaletteProps } from './palette-props'
 import { readRecent, rememberRecent } from './recent-entries'
 import { useRecordSearch } from './use-record-search'
 import './command-palette.css'

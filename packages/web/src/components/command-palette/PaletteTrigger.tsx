@@ -3,11 +3,7 @@ import { Button } from 'antd'
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSession } from '../../state/session'
-
-/** What the palette (CommandPalette.tsx, a chunk of its own) is given. */
-export interface CommandPaletteProps {
-  onClose: () => void
-}
+import type { CommandPaletteProps } from './palette-props'
 
 type Palette = ComponentType<CommandPaletteProps>
 
