@@ -22,16 +22,22 @@ interface SearchedResource {
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value))
 const joined = (...values: unknown[]) => values.map(text).filter(Boolean).join(' · ')
 
+/**
+ * A binding as the palette lists it: its scope, filters and page columns, without the per-page
+ * counts it does not show (a firm's products: a count over the products of each firm; a bank's firms).
+ */
+const listed = (binding: ResourceBinding): ResourceBinding => ({ ...binding, enrich: undefined })
+
 /** The palette's groups, in the order it shows them: what a broker looks up most first. */
 export const SEARCHED_RESOURCES: readonly SearchedResource[] = [
   { binding: productsBinding, label: (r) => r.name, detail: (r) => joined(r.no, r.firm_name) },
-  { binding: firmsBinding, label: (r) => r.name, detail: (r) => r.full_name },
+  { binding: listed(firmsBinding), label: (r) => r.name, detail: (r) => r.full_name },
   {
     binding: usersBinding,
     label: (r) => r.name || r.uname,
     detail: (r) => joined(r.uname, r.department_name),
   },
-  { binding: banksBinding, label: (r) => r.name, detail: (r) => r.full_name },
+  { binding: listed(banksBinding), label: (r) => r.name, detail: (r) => r.full_name },
   { binding: agentSystemsBinding, label: (r) => r.name, detail: (r) => r.full_name },
   { binding: departmentsBinding, label: (r) => r.name, detail: (r) => r.parent_name },
   { binding: rolesBinding, label: (r) => r.name, detail: (r) => r.description },
@@ -81,11 +87,12 @@ async function searchGroup(options: SearchRecordsOptions, searched: SearchedReso
     too_broad: false,
   }
   try {
-    // The smallest page a list offers; the rows past the group's size only tell that more match.
+    // The first page (named, so nothing is counted) in the smallest size a list offers; the rows
+    // past the group's size only tell that more match.
     const page = await listRecords({
       db,
       binding,
-      query: { keyword, per_page: '10' },
+      query: { keyword, page: '1', per_page: '10' },
       language: ctx.language,
       scope: await binding.scope?.(ctx),
       searchTimeoutMs: options.searchTimeoutMs,
