@@ -26,6 +26,11 @@ declare module 'fastify' {
      * route's own: a record's history is held by its show item, a restore by its update item.
      */
     heldAs?: { url: string; method: string }
+    /**
+     * Held by every administrator, with no menu item: a route whose answer is filtered by what the
+     * caller holds elsewhere (the command palette's search asks `heldRoutesAmong` per resource).
+     */
+    anyAdministrator?: boolean
   }
 }
 
@@ -48,7 +53,8 @@ export function adminRouteOf(
   request: FastifyRequest,
 ): { url: string; method: string; env: string } | undefined {
   const held = heldRouteOf(request)
-  if (!held || groupOfMenuUrl(held.url) !== 'admin') return undefined
+  if (!held || groupOfMenuUrl(held.url) !== 'admin' || request.routeOptions.config?.anyAdministrator)
+    return undefined
   return { ...held, env: request.server.config.env }
 }
 
@@ -86,4 +92,22 @@ export async function rolesHoldRoute(
     `{${options.roleIds.join(',')}}`,
   ])
   return row?.held === true
+}
+
+const HELD_ROUTES_AMONG = `select u.url from unnest($1::text[]) as u(url)
+  where ${routeHeldSql({ url: 'u.url', methodBit: '$2::int', env: '$3::text', roleIds: '$4::int[]' })}`
+
+/** `rolesHoldRoute` for several urls of one method at once: those of them the roles hold. */
+export async function heldRoutesAmong(
+  db: Db,
+  options: { urls: readonly string[]; method: string; env: string; roleIds: readonly number[] },
+): Promise<Set<string>> {
+  if (options.urls.length === 0 || options.roleIds.length === 0) return new Set()
+  const rows = await rawQuery(db, 'held_routes_among', HELD_ROUTES_AMONG, [
+    [...options.urls],
+    methodBitOf(options.method),
+    options.env,
+    `{${options.roleIds.join(',')}}`,
+  ])
+  return new Set(rows.map((row) => String(row.url)))
 }

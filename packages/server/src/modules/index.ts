@@ -17,6 +17,7 @@ import { markdownPagesRoutes } from './markdown-pages/markdown-pages.routes'
 import { openRoutes } from './open/open.routes'
 import { personageRoutes } from './personage/personage.routes'
 import { resourceModules } from './resource-modules'
+import { searchRoutes } from './search/search.routes'
 import { webhooksModule } from './webhooks/webhooks.routes'
 import { wechatRoutes } from './wechat/wechat.routes'
 
@@ -34,6 +35,7 @@ export async function registerModules(scope: FastifyInstance): Promise<void> {
   await scope.register(mapsRoutes)
   await scope.register(listSettingsRoutes)
   for (const module of resourceModules) await scope.register(module)
+  await scope.register(searchRoutes)
   await scope.register(developmentRoutes)
   await scope.register(fileLogRoutes)
   await scope.register(pluginPageRoutes)

@@ -5,7 +5,8 @@ import { requireSecurityStepsTaken } from '../auth/security-step'
 
 /**
  * preValidation hook of both mounts, the one place that decides access: open routes for everyone, home
- * routes once logged in, admin routes for administrators whose roles hold the route's menu item. The
+ * routes once logged in, admin routes for administrators whose roles hold the route's menu item (a
+ * route marked `anyAdministrator`: every administrator, its answer filtered per resource). The
  * session hook already answered that last question in its statement (`request.routeHeld`); the
  * query here runs only when it did not. An API client application acts on admin routes only, and
  * only where both the role an administrator granted it and its owner's roles hold the item (checked
@@ -28,6 +29,11 @@ export async function authorize(request: FastifyRequest): Promise<void> {
   await requireSecurityStepsTaken(request.server.settings, user, url)
   if (group === 'home') return
   if (!user.admin) throw forbidden()
+  // Every administrator's, but not an app's: an app acts through the routes its role holds.
+  if (request.routeOptions.config?.anyAdministrator) {
+    if (user.app) throw forbidden()
+    return
+  }
   const route = { url, method: held.method, env: request.server.config.env }
   const db = request.server.db
   const allowed =
