@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import type { Params } from '../../api/http'
 import { ButtonLink } from '../ButtonLink'
 import { ColumnSettingsButton, SavedViewsButton } from './ListSettingsButtons'
+import { fieldTitle } from './option-label'
 import { TransferButtons } from './transfer/TransferButtons'
 
 interface ListToolbarProps {
@@ -41,6 +42,7 @@ export function ListToolbar({
 }: ListToolbarProps) {
   const { t } = useTranslation()
   const name = page.resource
+  const exported = page.fields.filter((f) => f.export)
   return (
     <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
       <Space wrap>
@@ -68,7 +70,8 @@ export function ListToolbar({
           canExport={can('export')}
           canImport={can('import')}
           params={params}
-          keys={page.fields.filter((f) => f.export).map((f) => f.name)}
+          keys={exported.map((f) => f.name)}
+          headers={exported.map((f) => fieldTitle(t, name, f))}
           onImported={onRefresh}
         />
         {!page.tree && (

@@ -19,6 +19,8 @@ export interface TransferButtonsProps {
   /** The list's current filters and sort: the export follows them. */
   params: Params
   keys: readonly string[]
+  /** The column title of each key, in the user's language: the headers of the files. */
+  headers: readonly string[]
   onImported?: () => void
 }
 
@@ -29,6 +31,7 @@ export function TransferButtons({
   canImport,
   params,
   keys,
+  headers,
   onImported,
 }: TransferButtonsProps) {
   const { t } = useTranslation()
@@ -42,7 +45,7 @@ export function TransferButtons({
   const pick = (file: File | undefined) => {
     if (!file) return
     void jobs().then(({ startImport }) =>
-      startImport(file, { url: `${url}/import`, name: resource, keys, onDone: onImported }),
+      startImport(file, { url: `${url}/import`, name: resource, keys, headers, onDone: onImported }),
     )
   }
   return (
@@ -53,7 +56,7 @@ export function TransferButtons({
           onPointerEnter={() => void jobs()}
           onClick={() =>
             void jobs().then(({ startExport }) =>
-              startExport({ url: `${url}/excel`, params, name: resource, keys }),
+              startExport({ url: `${url}/excel`, params, name: resource, keys, headers }),
             )
           }
         >
