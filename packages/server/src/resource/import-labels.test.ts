@@ -92,7 +92,14 @@ describe('import errors', () => {
       method: 'POST',
       url: '/api/admin/products',
       headers: { ...api, language: 'zh-CN' },
-      payload: { uid: 'LBL-FORM-1', firm_id: 999_999, classify_id: 1, classify2_id: 2, pclassify_id: 2, name: '' },
+      payload: {
+        uid: 'LBL-FORM-1',
+        firm_id: 999_999,
+        classify_id: 1,
+        classify2_id: 2,
+        pclassify_id: 2,
+        name: '',
+      },
     })
     expect(response.statusCode).toBe(422)
     const errors = response.json().errors

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next'
 import type { Params } from '../../api/http'
 import { ButtonLink } from '../ButtonLink'
 import { ColumnSettingsButton, SavedViewsButton } from './ListSettingsButtons'
-import { fieldTitle } from './option-label'
 import { TransferButtons } from './transfer/TransferButtons'
 
 interface ListToolbarProps {
@@ -42,7 +41,6 @@ export function ListToolbar({
 }: ListToolbarProps) {
   const { t } = useTranslation()
   const name = page.resource
-  const exported = page.fields.filter((f) => f.export)
   return (
     <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
       <Space wrap>
@@ -70,8 +68,7 @@ export function ListToolbar({
           canExport={can('export')}
           canImport={can('import')}
           params={params}
-          keys={exported.map((f) => f.name)}
-          headers={exported.map((f) => fieldTitle(t, name, f))}
+          fields={page.fields.filter((f) => f.export)}
           onImported={onRefresh}
         />
         {!page.tree && (

@@ -1,8 +1,10 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons'
+import type { FieldMeta } from '@brokerdesk/shared'
 import { Button, Space } from 'antd'
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Params } from '../../../api/http'
+import { fieldTitle } from '../option-label'
 import { restoreTask, useTask } from './task-store'
 
 /*
@@ -18,9 +20,8 @@ export interface TransferButtonsProps {
   canImport: boolean
   /** The list's current filters and sort: the export follows them. */
   params: Params
-  keys: readonly string[]
-  /** The column title of each key, in the user's language: the headers of the files. */
-  headers: readonly string[]
+  /** The exported fields, in order: their keys, and their column titles as the files' headers. */
+  fields: readonly Pick<FieldMeta, 'name' | 'label'>[]
   onImported?: () => void
 }
 
@@ -30,11 +31,13 @@ export function TransferButtons({
   canExport,
   canImport,
   params,
-  keys,
-  headers,
+  fields,
   onImported,
 }: TransferButtonsProps) {
   const { t } = useTranslation()
+  const keys = fields.map((field) => field.name)
+  // The labels users see in the list, in their language; the import reads them in any language.
+  const headers = fields.map((field) => fieldTitle(t, resource, field))
   const task = useTask()
   const picker = useRef<HTMLInputElement>(null)
   // A task a reload interrupted comes back paused, to be resumed or cancelled.
