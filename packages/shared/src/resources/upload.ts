@@ -35,7 +35,7 @@ export const uploadResource = defineResource({
     name: { type: 'string', list: true, keyColumn: true, filter: 'like', label: 'fields.file_name' },
     /** Where the file is served: the preview. */
     url: { type: 'string', list: true, label: 'fields.preview' },
-    user_id: { type: 'integer', filter: 'equals', label: 'fields.owner' },
+    user_id: { type: 'integer', filter: 'equals', label: 'fields.owner_id' },
     /** The owner's name, read when answered. */
     owner_name: { type: 'string', list: true, export: false, label: 'fields.owner' },
     mime: { type: 'string', list: true, filter: 'in', options: UPLOAD_MIME, label: 'fields.file_kind' },
@@ -46,7 +46,7 @@ export const uploadResource = defineResource({
     /** The resource it was uploaded for (products), empty for the owner's own file. */
     resource: { type: 'string', filter: 'equals', label: 'fields.uploaded_for' },
     /** The records using it (at most UPLOAD_USES_SHOWN), and how many there are up to one more. */
-    used_by: { type: 'json', list: true, export: false },
+    used_by: { type: 'json', list: true, keyColumn: true, export: false },
     used: { type: 'integer', export: false },
     created_at: {
       type: 'datetime',
