@@ -15,8 +15,8 @@ const headerMaps = new WeakMap<ResourceDefinition, Map<Language, Map<string, str
  * naming it; keys always win.
  */
 function headerMapOf(definition: ResourceDefinition, language: Language): Map<string, string> {
-  let byLanguage = headerMaps.get(definition)
-  if (!byLanguage) headerMaps.set(definition, (byLanguage = new Map()))
+  const byLanguage = headerMaps.get(definition) ?? new Map<Language, Map<string, string>>()
+  headerMaps.set(definition, byLanguage)
   const known = byLanguage.get(language)
   if (known) return known
   const fields = definition.fieldList.filter((field) => field.input || field.name === 'id')
