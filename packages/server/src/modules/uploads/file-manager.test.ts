@@ -106,6 +106,11 @@ describe('the file manager on local disk', () => {
       { resource: 'users', id: owner.id, field: 'avatar', name: 'fmowner1 name' },
     ])
     expect(byName.get('unused.png')).toMatchObject({ used: 0, used_by: [] })
+
+    const exported = (await root.get(`/admin/uploads/excel?layout=arrays&user_id=${owner.id}`)).json()
+    expect(exported.columns).toEqual(expect.arrayContaining(['name', 'url', 'user_id', 'mime', 'size']))
+    expect(exported.columns).not.toContain('used_by')
+    expect(exported.data).toHaveLength(5)
   })
 
   it('deletes only what nothing uses: the bytes go and the quota is freed', async () => {
