@@ -165,6 +165,19 @@ describe('the file manager on local disk', () => {
     expect(fs.existsSync(path.join(t.dataDir, theirs.url))).toBe(true)
   })
 
+  it("names the seeded super administrator in the reader's language", async () => {
+    const file = await upload(t.app, 1, 'admin.png')
+    const headers = { ...(await loginAs(t.app, 1)).api, language: 'zh-CN' }
+    const get = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api${url}`, headers })).json()
+    const [row] = (await get(`/admin/uploads/list?id=${file.id}`)).data
+    expect(row.owner_name).toBe('管理员')
+    expect((await get('/admin/uploads/usage?user_id=1')).data[0]).toMatchObject({
+      user_id: 1,
+      user_name: '管理员',
+    })
+  })
+
   it('refuses bad input with a 4xx', async () => {
     expect((await root.get('/admin/uploads/usage?user_id=abc')).statusCode).toBe(422)
     expect((await root.get('/admin/uploads/list?size=x,y')).statusCode).toBeLessThan(500)

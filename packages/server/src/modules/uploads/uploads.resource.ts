@@ -6,6 +6,7 @@ import { z } from 'zod'
 import type { AppConfig } from '../../config'
 import type { Tx } from '../../db/client'
 import { uploads, users } from '../../db/schema/index'
+import { seededText } from '../../i18n/seeded-texts'
 import { contextOf } from '../../resource/context'
 import { resourcePlugin } from '../../resource/resource-routes'
 import type { ResourceBinding, ResourceContext, Row } from '../../resource/types'
@@ -73,6 +74,8 @@ export function uploadsBindingOf(config: StoreConfig): ResourceBinding {
           'owner_name',
         ),
     }),
+    // The seeded super administrator's name, in the reader's language.
+    seeded: [{ kind: 'users', key: 'user_id', fields: { owner_name: 'name' } }],
     enrich: withUses,
     removeRows: async (rows, { tx, ctx }) => {
       const stores = await checkUploadsDelete(config, rows, { tx, ctx })
@@ -102,12 +105,16 @@ function uploadUsageRoute(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const data = await listUploadUsage({
+      const usage = await listUploadUsage({
         db: app.db,
         caller: contextOf(request),
         quotaBytes: app.config.uploadQuotaBytes,
         userId: request.query.user_id,
       })
+      const data = usage.map((row) => ({
+        ...row,
+        user_name: seededText(request.language, 'users', row.user_id, 'name', row.user_name),
+      }))
       return { data, quota: app.config.uploadQuotaBytes }
     },
   )
