@@ -60,7 +60,7 @@ function csvFields(line: string): string[] {
 }
 
 /**
- * The column `key` of each xlsx file as LibreOffice reads it (converted to UTF-8 CSV, all in one
+ * The column headed `key` of each xlsx file as LibreOffice reads it (converted to UTF-8 CSV, all in one
  * start). Without LibreOffice the check is skipped (the rows read back by exceljs stand).
  */
 function openedByLibreOffice(files: string[], key: string): string[][] {
@@ -220,8 +220,13 @@ describe('export of a filtered list', () => {
     await workbook.xlsx.readFile(saved)
     const sheet = workbook.worksheets[0]
     expect(sheet.name).toBe('products')
+    // Headed by the labels of the list's columns, in the user's language, not by field keys.
     const header = (sheet.getRow(1).values as unknown[]).slice(1)
-    const nameColumn = header.indexOf('name') + 1
+    expect(header).toEqual(
+      expect.arrayContaining([zh.labels.products.name, zh.fields.firm_id, zh.fields.is_long_time]),
+    )
+    expect(header).not.toContain('firm_id')
+    const nameColumn = header.indexOf(zh.labels.products.name) + 1
     const exported: string[] = []
     sheet.eachRow((row, index) => {
       if (index > 1) exported.push(String(row.getCell(nameColumn).value))
@@ -243,7 +248,7 @@ describe('export of a filtered list', () => {
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.readFile(saved)
     const sheet = workbook.worksheets[0]
-    const nameColumn = (sheet.getRow(1).values as unknown[]).indexOf('name')
+    const nameColumn = (sheet.getRow(1).values as unknown[]).indexOf(zh.labels.products.name)
     const exported: string[] = []
     sheet.eachRow((row, index) => {
       if (index > 1) exported.push(String(row.getCell(nameColumn).value))
@@ -254,6 +259,6 @@ describe('export of a filtered list', () => {
   it.skipIf(!office)('gives a file LibreOffice opens with the same rows', async () => {
     expect(exportedFiles, 'the exports above wrote their files').toHaveLength(2)
     await officeReady
-    expect(openedByLibreOffice(exportedFiles, 'name')).toEqual([names, names])
+    expect(openedByLibreOffice(exportedFiles, zh.labels.products.name)).toEqual([names, names])
   })
 })

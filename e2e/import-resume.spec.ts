@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callApi, createFirm } from './support/api'
 import { launchBrowser, newContext, snapshotFailures } from './support/browser'
-import { logIn, zh } from './support/identity'
+import { logIn, say, zh } from './support/identity'
 import { E2E_ADMIN_PASSWORD } from './support/server'
 
 const stamp = `I${Date.now().toString(36).slice(-6)}`
@@ -27,14 +27,38 @@ afterAll(async () => {
 
 snapshotFailures(() => [page])
 
-/** The products sheet as the import template has it: the sheet named after the list, keys in the header. */
-async function productSheet(firmId: number): Promise<Buffer> {
+/** The labels of the products' columns as an export heads them (zh-CN). */
+const ZH_HEADER = [
+  zh.fields.uid,
+  zh.fields.firm_id,
+  zh.fields.classify_id,
+  zh.fields.classify2_id,
+  zh.fields.pclassify_id,
+  zh.labels.products.name,
+]
+
+/** A sheet as the import template has it: named after the list, headed as an export heads it. */
+async function sheetOf(header: string[], rows: unknown[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet('products')
-  sheet.addRow(['uid', 'firm_id', 'classify_id', 'classify2_id', 'pclassify_id', 'name'])
-  for (let i = 0; i < COUNT; i++) sheet.addRow([`${stamp}-${i}`, firmId, 1, 2, 2, `E2E导入${stamp}-${i}`])
+  sheet.addRow(header)
+  sheet.addRows(rows)
   return Buffer.from(await workbook.xlsx.writeBuffer())
 }
+
+/** The products sheet: COUNT products of a firm, headed by the labels users see. */
+function productSheet(firmId: number): Promise<Buffer> {
+  return sheetOf(
+    ZH_HEADER,
+    Array.from({ length: COUNT }, (_, i) => [`${stamp}-${i}`, firmId, 1, 2, 2, `E2E导入${stamp}-${i}`]),
+  )
+}
+
+const xlsxFile = (buffer: Buffer) => ({
+  name: 'products.xlsx',
+  mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  buffer,
+})
 
 describe('import of a sheet', () => {
   /** The sheet the import test sends: COUNT products of a firm made for it. */
@@ -78,11 +102,7 @@ describe('import of a sheet', () => {
     })
 
     await page.goto('/admin/products')
-    await page.locator('input[type=file][accept=".xlsx"]').setInputFiles({
-      name: 'products.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: sheet,
-    })
+    await page.locator('input[type=file][accept=".xlsx"]').setInputFiles(xlsxFile(sheet))
     await Promise.all([stored, sent])
     expect(keys.map((key) => key.slice(key.lastIndexOf('-') + 1))).toEqual(['0', '1', '2'])
     const task = keys[0].slice(0, keys[0].lastIndexOf('-'))
@@ -108,5 +128,42 @@ describe('import of a sheet', () => {
     )
     expect(list.body.total).toBe(COUNT)
     await page.unroute(IMPORT_URL)
+  })
+
+  it('reports every error of a row under its label, and hands the failed rows back headed by labels', async () => {
+    const firmId = await createFirm(page, `E2E导入错误${stamp}`)
+    // An older file headed by English labels and keys: it imports all the same.
+    const file = await sheetOf(
+      ['Unique identifier', 'Insurance company', 'classify_id', 'classify2_id', 'pclassify_id', 'Name'],
+      [
+        [`${stamp}-ok`, firmId, 1, 2, 2, `E2E导入${stamp}-ok`],
+        [`${stamp}-bad`, 999_999, 1, 2, 2, ''],
+      ],
+    )
+    await page.goto('/admin/products')
+    await page.locator('input[type=file][accept=".xlsx"]').setInputFiles(xlsxFile(file))
+    const dialog = page.locator('.ant-modal')
+    await dialog.getByText(say(zh.messages.import_partial, { success_number: 1, error_number: 1 })).waitFor()
+    const download = page.waitForEvent('download')
+    await dialog.locator('.ant-modal-footer .ant-btn-primary').click()
+    const saved = await (await download).path()
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(saved)
+    const sheet = workbook.worksheets[0]
+    const header = (sheet.getRow(1).values as unknown[]).slice(1)
+    expect(header).toEqual(expect.arrayContaining([...ZH_HEADER, zh.fields.error]))
+    const row = (sheet.getRow(2).values as unknown[]).slice(1)
+    expect(row[header.indexOf(zh.fields.uid)]).toBe(`${stamp}-bad`)
+    const error = String(row[header.indexOf(zh.fields.error)])
+    // Both mistakes, each under the product's own label (名称, not a person's 姓名).
+    expect(error).toContain(zh.labels.products.name)
+    expect(error).not.toContain(zh.fields.name)
+    expect(error).toContain(zh.fields.firm_id)
+    const list = await callApi<{ total: number }>(
+      page,
+      'GET',
+      `/admin/products/list?keyword=${stamp}-ok&get_count=1`,
+    )
+    expect(list.body.total).toBe(1)
   })
 })

@@ -17,6 +17,7 @@ import { pclassifysModule } from './pclassifys/pclassifys.resource'
 import { productsModule } from './products/products.resource'
 import { rolesModule } from './roles/roles.resource'
 import { sessionsModule } from './sessions/sessions.resource'
+import { uploadsResourceModule } from './uploads/uploads.resource'
 import { uploadsModule } from './uploads/uploads.routes'
 import { usersModule } from './users/users.resource'
 import { yearsModule } from './years/years.resource'
@@ -44,4 +45,5 @@ export const resourceModules: FastifyPluginAsync[] = [
   contactMessagesModule,
   appsModule,
   uploadsModule,
+  uploadsResourceModule,
 ]

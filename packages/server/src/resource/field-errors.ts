@@ -11,10 +11,22 @@ export interface FieldIssue {
   params?: Record<string, string | number>
 }
 
-/** The field's label in the language (`fields.<name>`), or its name when there is no translation. */
+/**
+ * The translation keys naming a field, most particular first: `labels.<resource>.<name>` where a
+ * resource names it otherwise (a product's "name" is not a person's), the field's own label key,
+ * `fields.<name>`. The list's column titles (the SPA's fieldTitle) read the same keys.
+ */
+export function labelKeysOf(field: string, definition?: ResourceDefinition): string[] {
+  const own = definition?.fieldList.find((f) => f.name === field)?.label ?? `fields.${field}`
+  return definition ? [`labels.${definition.name}.${field}`, own] : [own]
+}
+
+/** The field's label in the language (labelKeysOf), or its name when there is no translation. */
 export function labelOf(language: Language, field: string, definition?: ResourceDefinition): string {
-  const key = definition?.fieldList.find((f) => f.name === field)?.label ?? `fields.${field}`
-  return catalogs[language][key] ?? catalogs.en[key] ?? field
+  const keys = labelKeysOf(field, definition)
+  for (const catalog of [catalogs[language], catalogs.en])
+    for (const key of keys) if (catalog[key] !== undefined) return catalog[key]
+  return field
 }
 
 /** Field issues as the translated `{field: [messages]}` of a 422. */

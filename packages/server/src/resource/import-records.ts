@@ -10,8 +10,9 @@ import { translate } from '../i18n/translate'
 import { findUnstorableField } from '../input/storable-text'
 import { isRecordId, requireColumn } from './columns'
 import { invalidFields } from './field-errors'
+import { rowByFields } from './import-headers'
 import { runWrite } from './run-write'
-import { referenceIssues, saveRecord, toColumnValues, validate } from './save-record'
+import { checkInput, referenceIssues, saveRecord, toColumnValues } from './save-record'
 import type { ResourceBinding, ResourceContext, Row } from './types'
 import { loggedInput } from './write-records'
 
@@ -80,24 +81,26 @@ class ChunkRefused extends Error {}
  * each gets its own exact error.
  */
 async function insertTogether(tx: Tx, ctx: ResourceContext, binding: ResourceBinding, entries: Entry[]) {
-  const ready: { entry: Entry; values: Row }[] = []
+  const read: { entry: Entry; checked: ReturnType<typeof checkInput> }[] = []
   for (const entry of entries) {
     try {
       checkStorable(ctx, binding, entry.row)
-      ready.push({ entry, values: validate({ ctx, binding, input: entry.row }) })
+      read.push({ entry, checked: checkInput({ ctx, binding, input: entry.row }) })
     } catch (error) {
       entry.error = describeFailure(ctx, error)
     }
   }
-  const issues = await referenceIssues(
+  // The references of every row, also of those with other mistakes: a row hears of all of them at once.
+  const missing = await referenceIssues(
     tx,
     binding,
-    ready.map((item) => item.values),
+    read.map((item) => item.checked.referenced),
   )
-  const referenced = ready.filter((item, i) => {
-    if (issues[i].length === 0) return true
-    item.entry.error = describeFailure(ctx, invalidFields(ctx.language, issues[i], binding.definition))
-    return false
+  const referenced: { entry: Entry; values: Row }[] = []
+  read.forEach(({ entry, checked }, i) => {
+    const issues = [...checked.issues, ...missing[i]]
+    if (checked.values && issues.length === 0) referenced.push({ entry, values: checked.values })
+    else entry.error = describeFailure(ctx, invalidFields(ctx.language, issues, binding.definition))
   })
   const batch = referenced.map((item) => item.values)
   const checked: { entry: Entry; values: Row }[] = []
@@ -179,7 +182,9 @@ async function storeOne(
 }
 
 /**
- * Imports rows (`{datas: [...]}`, SPEC §7) in one transaction. Each row is validated with the same
+ * Imports rows (`{datas: [...]}`, SPEC §7) in one transaction. A row's columns may be headed by
+ * field keys or by the labels users see, in any language (rowByFields); failed rows come back keyed
+ * by field. Each row is validated with the same
  * rules as a create; a row naming the id of a live record updates it, one naming an unused id is
  * created with it. A bad row (also one holding text the database cannot store: the route leaves
  * those checks to this function) is reported with an `error` column and does not block the good
@@ -213,7 +218,10 @@ export async function importRecords(options: {
   }
   const entries: Entry[] = datas.map((row, index) => ({
     index,
-    row: row && typeof row === 'object' && !Array.isArray(row) ? (row as Row) : {},
+    row:
+      row && typeof row === 'object' && !Array.isArray(row)
+        ? rowByFields(binding.definition, ctx.language, row as Row)
+        : {},
   }))
   const scope = await binding.scope?.(ctx)
   const named = (entry: Entry) =>

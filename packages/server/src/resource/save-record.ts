@@ -35,9 +35,18 @@ function refineSchemaOf(definition: ResourceDefinition): z.ZodType | undefined {
   return schema
 }
 
-/** Validates the input against the definition's rules: every field on create, the given ones on update. */
-export function validate(options: Pick<SaveRecordOptions, 'ctx' | 'binding' | 'input' | 'existing'>): Row {
-  const { binding, existing, ctx } = options
+/**
+ * The input checked against the definition's rules (every field on create, the given ones on
+ * update): the values to store, or every issue found. `referenced`: the reference and link fields
+ * of the input that are well-formed ids, so their records can be looked up even when other fields
+ * are wrong, and a row hears of every mistake at once.
+ */
+export function checkInput(options: Pick<SaveRecordOptions, 'ctx' | 'binding' | 'input' | 'existing'>): {
+  values?: Row
+  issues: FieldIssue[]
+  referenced: Row
+} {
+  const { binding, existing } = options
   const definition = binding.definition
   const raw = normalizeInput(definition, options.input)
   if (existing) delete raw.id
@@ -54,7 +63,7 @@ export function validate(options: Pick<SaveRecordOptions, 'ctx' | 'binding' | 'i
     : definition.create.safeParse({ ...definition.defaults, ...raw })
   if (!parsed.success)
     issues.push(...issuesOfZod(parsed.error.issues).filter((issue) => !blank.has(issue.field)))
-  if (issues.length > 0 || !parsed.success) throw invalidFields(ctx.language, issues, definition)
+  if (issues.length > 0 || !parsed.success) return { issues, referenced: wellFormedIds(binding, raw, issues) }
   const data = parsed.data as Row
   const values = existing ? Object.fromEntries(Object.keys(raw).map((key) => [key, data[key]])) : data
 
@@ -62,9 +71,33 @@ export function validate(options: Pick<SaveRecordOptions, 'ctx' | 'binding' | 'i
   if (refineSchema) {
     const merged = existing ? { ...existing, ...values } : values
     const result = refineSchema.safeParse(merged)
-    if (!result.success) throw invalidFields(ctx.language, issuesOfZod(result.error.issues), definition)
+    if (!result.success) {
+      const refined = issuesOfZod(result.error.issues)
+      return { issues: refined, referenced: wellFormedIds(binding, values, refined) }
+    }
   }
-  return values
+  return { values, issues: [], referenced: values }
+}
+
+/** The reference and link fields of `raw` holding well-formed ids, but for fields already found wrong. */
+function wellFormedIds(binding: ResourceBinding, raw: Row, issues: readonly FieldIssue[]): Row {
+  const wrong = new Set(issues.map((issue) => issue.field))
+  const isId = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0
+  const ids: Row = {}
+  for (const field of Object.keys(binding.references ?? {}))
+    if (!wrong.has(field) && isId(raw[field])) ids[field] = raw[field]
+  for (const field of Object.keys(binding.links ?? {})) {
+    const value = raw[field]
+    if (!wrong.has(field) && Array.isArray(value) && value.every(isId)) ids[field] = value
+  }
+  return ids
+}
+
+/** Validates the input against the definition's rules: every field on create, the given ones on update. */
+export function validate(options: Pick<SaveRecordOptions, 'ctx' | 'binding' | 'input' | 'existing'>): Row {
+  const checked = checkInput(options)
+  if (!checked.values) throw invalidFields(options.ctx.language, checked.issues, options.binding.definition)
+  return checked.values
 }
 
 /**
@@ -121,10 +154,17 @@ export async function referenceIssues(
   return issues
 }
 
-/** Referenced records and linked records must exist and be live. */
-async function checkReferences(options: SaveRecordOptions, values: Row): Promise<void> {
-  const [issues] = await referenceIssues(options.tx, options.binding, [values])
-  if (issues.length > 0) throw invalidFields(options.ctx.language, issues, options.binding.definition)
+/**
+ * The input's values once valid and their referenced and linked records exist and are live; else a
+ * 422 naming every wrong field (the rules' issues and the missing records together).
+ */
+async function checkedValues(options: SaveRecordOptions): Promise<Row> {
+  const checked = checkInput(options)
+  const [missing] = await referenceIssues(options.tx, options.binding, [checked.referenced])
+  const issues = [...checked.issues, ...missing]
+  if (!checked.values || issues.length > 0)
+    throw invalidFields(options.ctx.language, issues, options.binding.definition)
+  return checked.values
 }
 
 /** Places a new node in its tree, or moves an updated one whose parent changed. */
@@ -216,8 +256,7 @@ export interface SavedRecord {
 export async function saveRecord(options: SaveRecordOptions): Promise<SavedRecord> {
   const { tx, binding, existing, ctx } = options
   const definition = binding.definition
-  let values = keepSeededTexts(binding, ctx, validate(options), existing)
-  await checkReferences(options, values)
+  let values = keepSeededTexts(binding, ctx, await checkedValues(options), existing)
   if (binding.beforeWrite)
     values = await binding.beforeWrite(values, { tx, ctx, mode: existing ? 'update' : 'create', existing })
   if (definition.tree) await placeInTree(options, values)

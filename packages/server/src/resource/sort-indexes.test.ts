@@ -18,6 +18,7 @@ import { pclassifysBinding } from '../modules/pclassifys/pclassifys.resource'
 import { productsBinding } from '../modules/products/products.resource'
 import { rolesBinding } from '../modules/roles/roles.resource'
 import { sessionsBinding } from '../modules/sessions/sessions.resource'
+import { uploadsBindingOf } from '../modules/uploads/uploads.resource'
 import { usersBinding } from '../modules/users/users.resource'
 import { yearsBinding } from '../modules/years/years.resource'
 import { openTestDatabase } from '../testing/test-database'
@@ -42,6 +43,7 @@ const bindings = [
   productsBinding,
   rolesBinding,
   sessionsBinding,
+  uploadsBindingOf({ uploadDir: '', s3: undefined }),
   usersBinding,
   yearsBinding,
 ]

@@ -138,7 +138,7 @@ describe('the operation log', () => {
 })
 
 describe('validation answers', () => {
-  it('names each bad field, worded in the caller language', async () => {
+  it('names each bad field (a missing linked record too), worded in the caller language', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/admin/firms',
@@ -147,7 +147,7 @@ describe('validation answers', () => {
     })
     expect(response.statusCode).toBe(422)
     const errors = response.json().errors
-    expect(Object.keys(errors).sort()).toEqual(['full_name', 'name', 'type', 'url'])
+    expect(Object.keys(errors).sort()).toEqual(['bank_ids', 'full_name', 'name', 'type', 'url'])
     expect(errors.name[0]).toBe('The Name field is required')
     expect(errors.full_name[0]).toContain('255')
   })

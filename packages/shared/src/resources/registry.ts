@@ -17,6 +17,7 @@ import { pclassifyResource } from './pclassify'
 import { productResource } from './product'
 import { roleResource } from './role'
 import { sessionResource } from './session'
+import { uploadResource } from './upload'
 import { userResource } from './user'
 import { yearResource } from './year'
 
@@ -40,6 +41,7 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   products: productResource,
   roles: roleResource,
   sessions: sessionResource,
+  uploads: uploadResource,
   users: userResource,
   years: yearResource,
 }

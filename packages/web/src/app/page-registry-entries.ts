@@ -44,6 +44,7 @@ registerPages('product-calendar', {
     'product-calendar': lazyPage(() => import('../pages/admin/product-calendar/ProductCalendarPage')),
   },
 })
+registerPages('uploads', { list: lazyPage(() => import('../pages/admin/uploads/UploadList')) })
 registerPages('webhooks', {
   pages: { webhooks: lazyPage(() => import('../pages/admin/webhooks/WebhooksPage')) },
 })

@@ -13,6 +13,7 @@ import {
   DesktopOutlined,
   EnvironmentOutlined,
   FileTextOutlined,
+  FolderOpenOutlined,
   GlobalOutlined,
   GroupOutlined,
   HeartOutlined,
@@ -82,6 +83,7 @@ const ICONS: Record<string, ComponentType> = {
   'fa-inbox': InboxOutlined,
   'fa-shield': SafetyOutlined,
   'fa-desktop': DesktopOutlined,
+  'fa-folder-open': FolderOpenOutlined,
 }
 
 export function MenuIcon({

@@ -107,6 +107,9 @@ export const products = pgTable(
       index('products_updated_at_id_idx').on(t.updated_at, t.id).where(live),
       // The keyword box and the text filters (ILIKE '%…%'; see docs/decisions/resource-engine.md).
       ...textSearchIndexes('products', [t.name, t.uid, t.no, t.company_no]),
+      // The file manager's "where is this file used" (modules/uploads/find-upload-uses.ts).
+      index('products_poster_idx').on(t.poster).where(sql`poster <> ''`),
+      index('products_pdf_url_idx').on(t.pdf_url).where(sql`pdf_url <> ''`),
     ]
   },
 )

@@ -89,6 +89,8 @@ export const users = pgTable(
       .on(t.mobile_phone)
       .where(sql`deleted_at is null and mobile_phone <> ''`),
     index('users_name_idx').on(t.name),
+    // The file manager's "where is this file used" (modules/uploads/find-upload-uses.ts).
+    index('users_avatar_idx').on(t.avatar).where(sql`avatar <> ''`),
     // A scoped administrator's lists: the accounts of their units, newest first.
     index('users_department_id_id_idx').on(t.department_id, t.id).where(sql`deleted_at is null`),
     // Prefix search of the accounts an admin record can bind (`lower(x) like 'abc%'`): pattern_ops

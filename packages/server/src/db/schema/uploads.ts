@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns'
 
@@ -26,7 +27,13 @@ export const uploads = pgTable(
     resource: varchar({ length: 50 }).notNull().default(''),
     ...timestamps,
   },
-  (t) => [index('uploads_user_id_idx').on(t.user_id), index('uploads_url_idx').on(t.url)],
+  (t) => [
+    index('uploads_user_id_idx').on(t.user_id),
+    index('uploads_url_idx').on(t.url),
+    // The file manager's sorts.
+    index('uploads_size_id_idx').on(t.size, t.id).where(sql`deleted_at is null`),
+    index('uploads_created_at_id_idx').on(t.created_at, t.id).where(sql`deleted_at is null`),
+  ],
 )
 
 /**

@@ -312,6 +312,25 @@ export const OPERATE_MENU: MenuSeed = {
           display: true,
           action: 'FileLogController@index',
         }),
+        // The file manager (ids 495-499): every stored file, where it is used, the quota and usage.
+        adminResource({
+          id: 495,
+          name: 'File manager',
+          description: 'Every stored file: owner, kind, size, store, where it is used; delete unused files',
+          icons: 'fa-folder-open',
+          url: '/admin/uploads',
+          resource: { item: 'File', only: ['list', 'export', 'delete'] },
+          children: [
+            admin({
+              id: 499,
+              name: 'Upload quota and usage',
+              description: "Each owner's stored files and bytes against the upload quota",
+              icons: 'fa-pie-chart',
+              url: '/admin/uploads/usage',
+              method: ['get'],
+            }),
+          ],
+        }),
       ],
     },
     {

@@ -16,7 +16,8 @@ import { OFFICIAL_WEBSITE_MENU } from './open-menus'
  * own sessions) and the reset of an account's second factor;
  * 420-439 organisation units (420-427: the departments resource);
  * 450-469 automation: scheduled jobs, the product sale calendar and webhooks;
- * 470-489 the tamper-evident log (470 verify, 471 the signed report).
+ * 470-489 the tamper-evident log (470 verify, 471 the signed report);
+ * 495-504 the file manager (495-498: the uploads resource, 499 each owner's quota and usage).
  */
 export const MENU_TREE: MenuSeed = {
   id: 1,

@@ -59,6 +59,7 @@ const FEWER_ACTIONS: Record<string, string[]> = {
   '/admin/contact-messages': ['list', 'show', 'delete'],
   '/admin/apps': ['list', 'show', 'update', 'delete'],
   '/admin/sessions': ['list', 'export', 'delete'],
+  '/admin/uploads': ['list', 'export', 'delete'],
 }
 
 describe('seedDatabase on an empty database', () => {
@@ -85,14 +86,14 @@ describe('seedDatabase on an empty database', () => {
   it('gives the super administrator role every menu item', async () => {
     const [{ menuCount }] = await db.select({ menuCount: count() }).from(menus)
     const [{ granted }] = await db.select({ granted: count() }).from(menuRole).where(eq(menuRole.role_id, 1))
-    expect(menuCount).toBe(239)
+    expect(menuCount).toBe(244)
     expect(granted).toBe(menuCount)
   })
 
   it('stores the menu tree as a valid nested set under the root item', async () => {
     const rows = await listMenus(db)
     expect(findNestedSetProblems(rows)).toEqual([])
-    expect(rows[0]).toMatchObject({ id: 1, parent_id: 0, level: 1, left_margin: 1, right_margin: 478 })
+    expect(rows[0]).toMatchObject({ id: 1, parent_id: 0, level: 1, left_margin: 1, right_margin: 488 })
     const topLevel = rows.filter((row) => row.parent_id === 1).map((row) => row.name)
     expect(topLevel).toEqual(['Operate', 'Homepage', 'Official website'])
     const groups = rows.filter((row) => row.parent_id === 2).map((row) => row.name)
@@ -131,6 +132,7 @@ describe('seedDatabase on an empty database', () => {
         'products',
         'roles',
         'sessions',
+        'uploads',
         'users',
         'years',
       ].map((name) => `/admin/${name}`),
@@ -246,7 +248,7 @@ describe('seedDatabase on an empty database', () => {
       const [menu] = await tx.insert(menus).values({ name: 'New item' }).returning({ id: menus.id })
       const [role] = await tx.insert(roles).values({ name: 'Clerk' }).returning({ id: roles.id })
       const [user] = await tx.insert(users).values({ uname: 'clerk1' }).returning({ id: users.id })
-      expect([menu.id, role.id, user.id]).toEqual([472, 2, 2])
+      expect([menu.id, role.id, user.id]).toEqual([500, 2, 2])
     })
   })
 })

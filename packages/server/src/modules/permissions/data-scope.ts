@@ -2,7 +2,7 @@ import { DATA_SCOPES, type DataScope } from '@brokerdesk/shared'
 import { and, type SQL, sql } from 'drizzle-orm'
 import { isSuperAdmin } from '../../access/held-menus'
 import type { Db, Tx } from '../../db/client'
-import { admins, apps, logs, users } from '../../db/schema/index'
+import { admins, apps, logs, uploads, users } from '../../db/schema/index'
 import { accountsWithinReach, adminsWithinReach } from './account-reach'
 
 /** Who asks: enough to draw their data scope. */
@@ -105,6 +105,8 @@ export const recordScopes = {
   logs: async (caller: ScopeCaller): Promise<SQL | undefined> => ownedBy(sql`${logs.user_id}`, caller),
   /** API apps whose owner's account is in scope. */
   apps: async (caller: ScopeCaller): Promise<SQL | undefined> => ownedBy(sql`${apps.user_id}`, caller),
+  /** Stored files whose owner's account is in scope (the file manager, its quota and usage). */
+  uploads: async (caller: ScopeCaller): Promise<SQL | undefined> => ownedBy(sql`${uploads.user_id}`, caller),
 }
 
 /** Rows whose account column (`userIdColumn`) names an account of the caller's scope. */

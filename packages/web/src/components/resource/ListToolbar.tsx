@@ -68,7 +68,7 @@ export function ListToolbar({
           canExport={can('export')}
           canImport={can('import')}
           params={params}
-          keys={page.fields.filter((f) => f.export).map((f) => f.name)}
+          fields={page.fields.filter((f) => f.export)}
           onImported={onRefresh}
         />
         {!page.tree && (

@@ -1,8 +1,10 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons'
+import type { FieldMeta } from '@brokerdesk/shared'
 import { Button, Space } from 'antd'
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Params } from '../../../api/http'
+import { fieldTitle } from '../option-label'
 import { restoreTask, useTask } from './task-store'
 
 /*
@@ -18,7 +20,8 @@ export interface TransferButtonsProps {
   canImport: boolean
   /** The list's current filters and sort: the export follows them. */
   params: Params
-  keys: readonly string[]
+  /** The exported fields, in order: their keys, and their column titles as the files' headers. */
+  fields: readonly Pick<FieldMeta, 'name' | 'label'>[]
   onImported?: () => void
 }
 
@@ -28,10 +31,13 @@ export function TransferButtons({
   canExport,
   canImport,
   params,
-  keys,
+  fields,
   onImported,
 }: TransferButtonsProps) {
   const { t } = useTranslation()
+  const keys = fields.map((field) => field.name)
+  // The labels users see in the list, in their language; the import reads them in any language.
+  const headers = fields.map((field) => fieldTitle(t, resource, field))
   const task = useTask()
   const picker = useRef<HTMLInputElement>(null)
   // A task a reload interrupted comes back paused, to be resumed or cancelled.
@@ -42,7 +48,7 @@ export function TransferButtons({
   const pick = (file: File | undefined) => {
     if (!file) return
     void jobs().then(({ startImport }) =>
-      startImport(file, { url: `${url}/import`, name: resource, keys, onDone: onImported }),
+      startImport(file, { url: `${url}/import`, name: resource, keys, headers, onDone: onImported }),
     )
   }
   return (
@@ -53,7 +59,7 @@ export function TransferButtons({
           onPointerEnter={() => void jobs()}
           onClick={() =>
             void jobs().then(({ startExport }) =>
-              startExport({ url: `${url}/excel`, params, name: resource, keys }),
+              startExport({ url: `${url}/excel`, params, name: resource, keys, headers }),
             )
           }
         >

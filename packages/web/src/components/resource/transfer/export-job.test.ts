@@ -96,6 +96,20 @@ describe('streamed export', () => {
     expect(ids).toEqual(Array.from({ length: 12 }, (_, i) => i + 1))
   })
 
+  it('heads every file with the labels users see, the values still read by key', async () => {
+    const files: Blob[] = []
+    const headers = ['ID', '名称', '价格', '附加', '备注']
+    const { fetchPage } = endpoint(7)
+    await run(
+      exportJob(newExportState({ ...options, headers }, 5, 5), memoryStorage(), fetchPage, (blob) =>
+        files.push(blob),
+      ),
+    )
+    expect(files).toHaveLength(2)
+    for (const file of files) expect((await readBack(file)).rows[0]).toEqual(headers)
+    expect((await readBack(files[0])).rows[1]).toEqual([1, '产品 <1> & "x"', 1.5, '{"id":1}'])
+  })
+
   it('gives a file with the header only when nothing matches', async () => {
     const files: Blob[] = []
     await run(

@@ -41,6 +41,8 @@ export interface ExportOptions {
   name: string
   /** The columns, in order. */
   keys: readonly string[]
+  /** The header of each column: the labels users see, in their language (the keys when absent). */
+  headers?: readonly string[]
 }
 
 /** Rows per export page (EXPORT_PER_PAGE_OPTIONS allows up to 5,000; larger pages were no faster). */
@@ -88,7 +90,7 @@ export function newExportState(
   return {
     kind: 'export',
     id: newTaskId(),
-    options: { ...options, keys: [...options.keys] },
+    options: { ...options, keys: [...options.keys], headers: options.headers && [...options.headers] },
     perPage,
     page: 1,
     maxId: 0,
@@ -140,7 +142,8 @@ export function exportJob(
   /** The part's sheet deflated as it is written; null when the part began before a reload. */
   let live: LiveDeflate | null = null
   const { options } = state
-  const head = () => sheetBytes(sheetHead(options.keys))
+  const header = options.headers ?? options.keys
+  const head = () => sheetBytes(sheetHead(header))
   const piece = (s: ExportState) => `${s.id}-${s.part}`
   const addPiece = async (s: ExportState, parts: readonly Blob[]) => {
     const blob = new Blob(parts as Blob[])
@@ -161,7 +164,7 @@ export function exportJob(
   const append = (s: ExportState, rows: readonly unknown[][], first: number) => {
     if (s.partRows === 0 && s.pieces === 0 && pending.length === 0) {
       live?.abort()
-      live = liveDeflate(sheetHead(options.keys))
+      live = liveDeflate(sheetHead(header))
     }
     pending.push(
       live ? live.write(rows, first) : Promise.resolve(new Blob([sheetBytes(rowsXml(rows, first))])),

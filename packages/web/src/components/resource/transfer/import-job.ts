@@ -26,6 +26,8 @@ export interface ImportOptions {
   /** The export's name: the template's sheet name comes from it. */
   name: string
   keys: readonly string[]
+  /** The labels of `keys` users see, the header of the sheet of failed rows. */
+  headers?: readonly string[]
   onDone?: () => void
 }
 
@@ -36,6 +38,7 @@ export interface ImportState {
   url: string
   name: string
   keys: string[]
+  headers?: string[]
   /** How many chunks the rows make (kept as pieces `<id>-rows`), and the next one to send. */
   chunks: number
   index: number
@@ -64,6 +67,7 @@ export async function newImportState(
     url: options.url,
     name: options.name,
     keys: [...options.keys],
+    headers: options.headers && [...options.headers],
     chunks: 0,
     index: 0,
     imported: 0,
@@ -170,7 +174,12 @@ export function importJob(
           success_number: state.imported,
           error_number: failed.length,
         }),
-        onOk: () => void write(i18n.t('messages.wrong_data'), [...state.keys, 'error'], failed),
+        // The server answers failed rows keyed by field, whatever headed the columns of the file.
+        onOk: () =>
+          void write(i18n.t('messages.wrong_data'), [...state.keys, 'error'], failed, 1, [
+            ...(state.headers ?? state.keys),
+            i18n.t('fields.error'),
+          ]),
       })
     },
     fail: () => transferAlert('danger', 'messages.import_error'),

@@ -36,11 +36,13 @@ export async function downloadXlsx(
   keys: readonly string[],
   rows: readonly SheetRow[],
   part = 1,
+  /** The header of each column (the keys when absent). */
+  headers: readonly string[] = keys,
 ) {
   const ExcelJS = await loadExcel()
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet(sheetNameOf(name))
-  sheet.addRow([...keys])
+  sheet.addRow([...headers])
   sheet.addRows(cellsFromRows(keys, rows))
   sheet.getRow(1).font = { bold: true }
   const buffer = await workbook.xlsx.writeBuffer()

@@ -86,7 +86,7 @@ export default function LogCountList({ resource, title }: ResourcePageProps) {
             canExport={page.data.actions.includes('export')}
             canImport={false}
             params={filters}
-            keys={page.data.fields.filter((field) => field.export).map((field) => field.name)}
+            fields={page.data.fields.filter((field) => field.export)}
           />
         </Flex>
         {list.data ? (
