@@ -38,9 +38,9 @@ const AdminSecurityPage = lazyPage(() => import('../pages/admin/personage/AdminS
 const MenuRoutes = lazyPage(() => import('./menu-routes'))
 
 /** A logged-in area's layout, loaded once the user is known to be logged in (a visitor goes to log in). */
-function suspended(element: ReactNode): ReactNode {
+function suspended(element: ReactNode, admin = false): ReactNode {
   return (
-    <LoginBeforeLayout>
+    <LoginBeforeLayout admin={admin}>
       <Suspense fallback={<PageLoading fullscreen />}>{element}</Suspense>
     </LoginBeforeLayout>
   )
@@ -112,7 +112,7 @@ export const routes: RouteObject[] = [
       ],
     },
   ]),
-  group('/admin', suspended(<AdminLayout />), [
+  group('/admin', suspended(<AdminLayout />, true), [
     ...errorRoutes(),
     {
       element: <RequireLogin admin />,
