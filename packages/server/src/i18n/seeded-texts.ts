@@ -22,7 +22,9 @@ import zhCN from './seeded/zh-CN.json'
 import zhTW from './seeded/zh-TW.json'
 
 /**
- * Texts the seed writes (menu items, the super administrator role and user, the settings) are
+ * Texts the seed writes (menu items, the super administrator role and user, the settings' names,
+ * descriptions and the values that are prose: the site description, the user agreement and the
+ * privacy policy) are
  * stored in English and answered in the caller's language: a stored text still equal to its seeded
  * English source is replaced by its translation in `seeded/<language>.json`; one a user changed is
  * answered as typed. English has a catalogue too (better names than the original catalogue's).
@@ -70,7 +72,7 @@ function buildSources() {
   const configs = new Map<string, Texts>(
     DEFAULT_CONFIGS.map((config) => [
       config.key ?? '',
-      { name: config.name ?? '', description: config.description ?? '' },
+      { name: config.name ?? '', description: config.description ?? '', value: config.value ?? '' },
     ]),
   )
   const sources: Record<SeededKind, Map<string, Texts>> = {

@@ -131,7 +131,10 @@ describe('messages to chosen users and to everyone', () => {
     const { api } = await loginAs(t.app, reader.user.id)
     const read = async (language: string, url: string) =>
       (await t.app.inject({ url: `/api${url}`, headers: { ...api, language } })).json()
-    expect((await read('zh-CN', '/home/messages')).data[0]).toMatchObject({ id: sent.id, author_name: '管理员' })
+    expect((await read('zh-CN', '/home/messages')).data[0]).toMatchObject({
+      id: sent.id,
+      author_name: '管理员',
+    })
     expect((await read('zh-CN', `/home/messages/${sent.id}`)).row.author_name).toBe('管理员')
     expect((await read('en', '/home/messages')).data[0].author_name).toBe('Administrator')
   })
