@@ -103,7 +103,7 @@ export default function AppsPage() {
           {t('apps.intro')}
         </Typography.Paragraph>
         <Typography.Paragraph className="bd-apps__usage">
-          <Typography.Text code>POST /api/home/apps/token</Typography.Text>{' '}
+          <Typography.Text code>POST /api/open/apps/token</Typography.Text>{' '}
           <Typography.Text type="secondary">
             {'{"grant_type":"client_credentials","client_id":…,"client_secret":…}'}
           </Typography.Text>
