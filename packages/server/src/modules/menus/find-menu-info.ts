@@ -37,8 +37,9 @@ function pageUrls(url: string): string[] {
 }
 
 /**
- * Whether the menu has a page at the path at all, whoever may see it: a GET item of the path, or a
- * record's or the create page of a resource (its item's url and one segment more). The SPA tells
+ * Whether the menu has a page at the path at all, whoever may see it: a page or resource item of the
+ * path, or a record's or the create page of a resource (its item's url and one segment more); an
+ * API route's item (GET /admin/developments/tables) is no page. The SPA tells
  * "not found" from "no permission" by it.
  */
 export async function isKnownPage(db: Db, url: string): Promise<boolean> {
@@ -51,7 +52,11 @@ export async function isKnownPage(db: Db, url: string): Promise<boolean> {
       and(
         isNull(menus.deleted_at),
         or(
-          and(inArray(menus.url, candidates), sql`${menus.method} & 1 = 1`),
+          and(
+            inArray(menus.url, candidates),
+            sql`${menus.method} & 1 = 1`,
+            or(eq(menus.is_page, 1), eq(menus.resource_id, -1)),
+          ),
           and(eq(menus.resource_id, -1), eq(menus.url, parent)),
         ),
       ),

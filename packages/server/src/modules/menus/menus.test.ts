@@ -73,6 +73,7 @@ describe('menus outside the local environment', () => {
     expect((await info('/admin/firms/create')).json().known).toBe(true)
     expect((await info('/admin/no-such-page')).json()).toEqual({ menu: null, known: false })
     expect((await info('/admin/firms/12/more')).json().known).toBe(false)
+    expect((await info('/admin/developments/tables')).json().known).toBe(false) // an API route, no page
     // A visitor learns nothing about the admin pages.
     const visitor = await t.app.inject({ url: '/web-api/open/menu-info?url=/admin/firms' })
     expect(visitor.json()).toEqual({ menu: null, known: false })
