@@ -130,6 +130,11 @@ describe('the seeded catalogues', () => {
       }
       for (const key of ['site_description', 'user_agreement', 'privacy_policy'])
         expect(catalogue.configs[key]?.value, `${language} ${key} value`).toBeTruthy()
+      for (const key of Object.keys(en.tables))
+        expect(
+          (catalogue as unknown as { tables: Record<string, string> }).tables[key],
+          `${language} ${key}`,
+        ).toBeTruthy()
       expect(catalogue.roles['1']).toBeTruthy()
       if (language.startsWith('zh'))
         for (const row of rows) {

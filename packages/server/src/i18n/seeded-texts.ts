@@ -38,6 +38,8 @@ interface SeededCatalogue {
   roles?: Record<string, Texts>
   configs?: Record<string, Texts>
   users?: Record<string, Texts>
+  /** The database's comments on tables (`name`) and columns (`table.column`). */
+  tables?: Record<string, string>
 }
 
 const CATALOGUES: Record<Language, SeededCatalogue> = {
@@ -215,4 +217,13 @@ export function localizeOptions<T extends LabelledOption>(
     label: seededText(language, kind, option.value, 'name', option.label),
     ...(option.children ? { children: localizeOptions(language, kind, option.children) } : {}),
   }))
+}
+
+/**
+ * A database comment (a table's, keyed by its name; a column's, by `table.column`) in the language
+ * while it is the one the migrations wrote (the English catalogue's); one changed since, as stored.
+ */
+export function seededComment(language: Language, key: string, stored: string): string {
+  if (!stored || CATALOGUES.en.tables?.[key] !== stored) return stored
+  return CATALOGUES[language].tables?.[key] ?? stored
 }
