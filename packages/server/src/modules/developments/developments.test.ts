@@ -176,11 +176,16 @@ describe('the developer console on a local server', () => {
       '1-显示，2-隐藏',
     )
     type Listed = { name: string; comment: string; columns: Array<{ name: string; comment: string }> }
-    const comments = (listed: Listed[]) =>
-      listed.flatMap((table) => [
-        [table.name, table.comment],
-        ...table.columns.map((column) => [`${table.name}.${column.name}`, column.comment]),
-      ])
+    const comments = (listed: Listed[]): Array<[string, string]> =>
+      listed.flatMap(
+        (table): Array<[string, string]> => [
+          [table.name, table.comment],
+          ...table.columns.map((column): [string, string] => [
+            `${table.name}.${column.name}`,
+            column.comment,
+          ]),
+        ],
+      )
     const zhAll = new Map(comments((await read('/admin/developments/tables', 'zh-CN')).json().tables))
     for (const [key, english] of comments(tables))
       if (english) expect(zhAll.get(key), `${key} is translated`).not.toBe(english)
