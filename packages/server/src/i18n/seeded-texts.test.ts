@@ -65,7 +65,7 @@ describe("seeded texts read in the reader's language", () => {
       (rows as unknown as Array<{ key: string; value: string }>).map((row) => [row.key, row.value]),
     )
     expect(values.site_description).toBe('保险经纪公司的业务管理后台')
-    expect(values.user_agreement).toMatch(/^# 用户协议\n/)
+    expect(values.user_agreement).toMatch(/^注册账号即表示您接受本协议/)
     const english = (await call('GET', '/admin/configs/list?per_page=100', 'en')).json().data
     expect(english.map((row: { name: string }) => row.name)).toContain('Site name')
   })

@@ -1,11 +1,9 @@
 /**
  * The user agreement and privacy policy an installation starts with (registration asks to agree to
- * the first), in English as stored; `i18n/seeded/<language>.json` answers them in the reader's
+ * the first), in English as stored, without a heading (the page shows the document's name); `i18n/seeded/<language>.json` answers them in the reader's
  * language until an administrator edits them in the settings.
  */
-export const DEFAULT_USER_AGREEMENT = `# User agreement
-
-By registering an account you accept this agreement. Please read it carefully.
+export const DEFAULT_USER_AGREEMENT = `By registering an account you accept this agreement. Please read it carefully.
 
 ## 1. The service
 
@@ -34,9 +32,7 @@ We may change the service or this agreement and announce the changes on the site
 Questions about this agreement can be sent through the contact page of this site.
 `
 
-export const DEFAULT_PRIVACY_POLICY = `# Privacy policy
-
-This policy explains which personal data this site keeps, why, and what you can do about it.
+export const DEFAULT_PRIVACY_POLICY = `This policy explains which personal data this site keeps, why, and what you can do about it.
 
 ## What we keep
 

@@ -318,7 +318,7 @@ describe('seedDatabase on a seeded database', () => {
 
   it('gives the agreement and privacy policy their default text while still empty, keeping an edited one', async () => {
     const agreement = (await db.select().from(configs).where(eq(configs.key, 'user_agreement')))[0]
-    expect(agreement.value).toMatch(/^# User agreement\n/)
+    expect(agreement.value).toMatch(/^By registering an account you accept this agreement\./)
     await inRolledBackTransaction(async (tx) => {
       await tx.update(configs).set({ value: '' }).where(eq(configs.key, 'user_agreement'))
       await tx.update(configs).set({ value: '# Our terms' }).where(eq(configs.key, 'privacy_policy'))
