@@ -31,7 +31,9 @@ describe('GET /open/markdown', () => {
     const read = async (key: string, language: string) =>
       (await t.app.inject({ url: `/web-api/open/markdown?key=${key}`, headers: { language } })).json().page
     expect(await read('privacy_policy', 'zh-CN')).toMatchObject({ name: '隐私政策' })
-    expect((await read('privacy_policy', 'zh-CN')).markdown).toMatch(/^本政策说明本站保存哪些个人信息[\s\S]*## 您的权利/)
+    expect((await read('privacy_policy', 'zh-CN')).markdown).toMatch(
+      /^本政策说明本站保存哪些个人信息[\s\S]*## 您的权利/,
+    )
     expect((await read('privacy_policy', 'en')).markdown).toMatch(/^This policy explains which personal data/)
     expect((await read('privacy_policy', 'de')).markdown).toMatch(/^Diese Erklärung beschreibt/)
     expect((await read('user_agreement', 'ja')).name).not.toMatch(/[A-Za-z]/)
