@@ -62,7 +62,7 @@ const loggedInPages = [
   '/home/messages',
   '/home/personage/index',
   '/home/personage/password',
-  '/open/apps',
+  '/home/apps',
 ]
 const openPages = [
   '/open/index',

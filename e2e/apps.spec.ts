@@ -45,9 +45,9 @@ describe('apps', () => {
   })
 
   it('a user creates an app, sees its secret once, and its token reaches the banks but not the firms', async () => {
-    await page.goto('/open/apps')
+    await page.goto('/home/apps')
     await page.getByRole('link', { name: zh.apps.create }).click()
-    await page.waitForURL('**/open/apps/create')
+    await page.waitForURL('**/home/apps/create')
     await page.locator('#app_name').fill(`对账同步${stamp}`)
     await page.locator('#app_allowed_ips').fill('127.0.0.1\n10.0.0.0/8')
     await page.locator('form#app button[type=submit]').click()
@@ -56,7 +56,7 @@ describe('apps', () => {
     expect(secret).toMatch(/^[A-Za-z0-9]{40}$/)
     await snapshot(page, 'apps-secret-zh')
     await page.getByRole('button', { name: zh.apps.secret_saved }).click()
-    await page.waitForURL('**/open/apps')
+    await page.waitForURL('**/home/apps')
     const card = page.locator('.bd-apps__card').filter({ hasText: clientId })
     await card.getByText(zh.options.apps.review.pending).waitFor()
     expect(await page.content()).not.toContain(secret)

@@ -61,6 +61,11 @@ describe("seeded texts read in the reader's language", () => {
     }>
     expect(rows.length).toBeGreaterThanOrEqual(20)
     for (const row of rows) expect(row.name, row.name).not.toMatch(/[A-Za-z]/)
+    const values = Object.fromEntries(
+      (rows as unknown as Array<{ key: string; value: string }>).map((row) => [row.key, row.value]),
+    )
+    expect(values.site_description).toBe('保险经纪公司的业务管理后台')
+    expect(values.user_agreement).toMatch(/^注册账号即表示您接受本协议/)
     const english = (await call('GET', '/admin/configs/list?per_page=100', 'en')).json().data
     expect(english.map((row: { name: string }) => row.name)).toContain('Site name')
   })
@@ -123,6 +128,13 @@ describe('the seeded catalogues', () => {
         expect(catalogue.configs[config.key ?? '']?.name, `${language} ${config.key}`).toBeTruthy()
         expect(catalogue.configs[config.key ?? '']?.description, `${language} ${config.key}`).toBeTruthy()
       }
+      for (const key of ['site_description', 'user_agreement', 'privacy_policy'])
+        expect(catalogue.configs[key]?.value, `${language} ${key} value`).toBeTruthy()
+      for (const key of Object.keys(en.tables))
+        expect(
+          (catalogue as unknown as { tables: Record<string, string> }).tables[key],
+          `${language} ${key}`,
+        ).toBeTruthy()
       expect(catalogue.roles['1']).toBeTruthy()
       if (language.startsWith('zh'))
         for (const row of rows) {

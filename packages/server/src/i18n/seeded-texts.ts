@@ -22,7 +22,9 @@ import zhCN from './seeded/zh-CN.json'
 import zhTW from './seeded/zh-TW.json'
 
 /**
- * Texts the seed writes (menu items, the super administrator role and user, the settings) are
+ * Texts the seed writes (menu items, the super administrator role and user, the settings' names,
+ * descriptions and the values that are prose: the site description, the user agreement and the
+ * privacy policy) are
  * stored in English and answered in the caller's language: a stored text still equal to its seeded
  * English source is replaced by its translation in `seeded/<language>.json`; one a user changed is
  * answered as typed. English has a catalogue too (better names than the original catalogue's).
@@ -36,6 +38,8 @@ interface SeededCatalogue {
   roles?: Record<string, Texts>
   configs?: Record<string, Texts>
   users?: Record<string, Texts>
+  /** The database's comments on tables (`name`) and columns (`table.column`). */
+  tables?: Record<string, string>
 }
 
 const CATALOGUES: Record<Language, SeededCatalogue> = {
@@ -70,7 +74,7 @@ function buildSources() {
   const configs = new Map<string, Texts>(
     DEFAULT_CONFIGS.map((config) => [
       config.key ?? '',
-      { name: config.name ?? '', description: config.description ?? '' },
+      { name: config.name ?? '', description: config.description ?? '', value: config.value ?? '' },
     ]),
   )
   const sources: Record<SeededKind, Map<string, Texts>> = {
@@ -213,4 +217,13 @@ export function localizeOptions<T extends LabelledOption>(
     label: seededText(language, kind, option.value, 'name', option.label),
     ...(option.children ? { children: localizeOptions(language, kind, option.children) } : {}),
   }))
+}
+
+/**
+ * A database comment (a table's, keyed by its name; a column's, by `table.column`) in the language
+ * while it is the one the migrations wrote (the English catalogue's); one changed since, as stored.
+ */
+export function seededComment(language: Language, key: string, stored: string): string {
+  if (!stored || CATALOGUES.en.tables?.[key] !== stored) return stored
+  return CATALOGUES[language].tables?.[key] ?? stored
 }

@@ -31,13 +31,16 @@ const ERROR_PAGE = /^\/[^/]+\/(403|500|503)\/?$/
 
 /**
  * Around a logged-in area's layout: a visitor goes to the login page before the layout's chunk is
- * loaded (and the user answer is waited for first), except on the group's error pages.
+ * loaded (and the user answer is waited for first), except on the group's error pages. With
+ * `admin`, a user without an admin record gets the 403 page of their own area, not an empty back
+ * office around it.
  */
-export function LoginBeforeLayout({ children }: { children: ReactNode }) {
+export function LoginBeforeLayout({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
   const { user, loading } = useSession()
   const location = useLocation()
   if (ERROR_PAGE.test(location.pathname)) return children
   if (loading) return <PageLoading fullscreen />
   if (!isLoggedIn(user)) return <Navigate to={loginPath(location.pathname + location.search)} replace />
+  if (admin && !isAdmin(user) && !user.security_step) return <Navigate to="/home/403" replace />
   return children
 }

@@ -1,7 +1,8 @@
 import { deriveMenuRoutes, type MenuItem, type MenuRoute } from '@brokerdesk/shared'
-import { type QueryClient, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ComponentType, useEffect, useMemo, useState } from 'react'
 import { Route, Routes, useLocation } from 'react-router'
+import { isKnownPage } from '../api/menus'
 import { useMenus } from '../api/queries'
 import { PageLoading } from '../components/PageLoading'
 import { prefetchResourceList } from '../components/resource/list-prefetch'
@@ -41,6 +42,17 @@ function PrefetchedList({ Page, ...props }: ResourcePageProps & { Page: Componen
   const location = useLocation()
   useState(() => prefetchResourceList(client, props.resource, listSearchFor(props.resource, location.search)))
   return <Page {...props} />
+}
+
+/**
+ * A path the user's menu does not give: "no permission" where the menu has a page there, "not
+ * found" otherwise (the server knows every page, the user's menu only theirs).
+ */
+function UnlistedPage() {
+  const { pathname } = useLocation()
+  const known = useQuery({ queryKey: ['known-page', pathname], queryFn: () => isKnownPage(pathname) })
+  if (known.isPending) return <PageLoading />
+  return known.data ? <ForbiddenPage /> : <NotFoundPage />
 }
 
 /**
@@ -89,7 +101,7 @@ export default function MenuRoutes({ group = 'admin' }: { group?: string }) {
           element={elementOf(items, route, group)}
         />
       ))}
-      <Route path="*" element={<ForbiddenPage />} />
+      <Route path="*" element={<UnlistedPage />} />
     </Routes>
   )
 }

@@ -61,9 +61,31 @@ describe('routes', () => {
     ).toBeTruthy()
   })
 
-  it('shows 403 to a logged-in user without an admin record', async () => {
-    await open('/admin/index', { id: 3, uname: 'zhang' })
+  it('shows 403 to a logged-in user without an admin record in their own area, not in an empty back office', async () => {
+    const router = await open('/admin/index', { id: 3, uname: 'zhang' })
     expect(await screen.findByRole('heading', { name: 'You have no access to this page!' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/home/403')
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/home/index')
+  })
+
+  it('tells an admin path the menu has (no permission) from one it does not have (not found)', async () => {
+    const admin = { id: 1, admin: { id: 1, roles: [] } }
+    const fetched: string[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input)
+        fetched.push(url)
+        const known = url.includes('menu-info') && url.includes('%2Fadmin%2Ffirms')
+        return new Response(JSON.stringify({ menus: [], menu: null, known }), { status: 200 })
+      }),
+    )
+    await open('/admin/firms', admin)
+    expect(await screen.findByRole('heading', { name: 'You have no access to this page!' })).toBeTruthy()
+    queryClient.clear()
+    await open('/admin/no-such-page', admin)
+    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeTruthy()
+    expect(fetched.some((url) => url.includes('/open/menu-info?url=%2Fadmin%2Fno-such-page'))).toBe(true)
   })
 
   it('opens the backstage home page for an admin', async () => {

@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense } from 'react'
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router'
 import { fetchMenus, MENUS_STALE_MS, menusKey } from '../api/menus'
 import { isAdmin } from '../api/types'
 import { PageLoading } from '../components/PageLoading'
@@ -38,12 +38,18 @@ const AdminSecurityPage = lazyPage(() => import('../pages/admin/personage/AdminS
 const MenuRoutes = lazyPage(() => import('./menu-routes'))
 
 /** A logged-in area's layout, loaded once the user is known to be logged in (a visitor goes to log in). */
-function suspended(element: ReactNode): ReactNode {
+function suspended(element: ReactNode, admin = false): ReactNode {
   return (
-    <LoginBeforeLayout>
+    <LoginBeforeLayout admin={admin}>
       <Suspense fallback={<PageLoading fullscreen />}>{element}</Suspense>
     </LoginBeforeLayout>
   )
+}
+
+/** /open/apps/{id}, where an app's page was: the same page in the user's area. */
+function AppsRedirect() {
+  const { id } = useParams()
+  return <Navigate to={`/home/apps/${id ?? ''}`} replace />
 }
 
 /** 403, 500 and 503 of a group (or of the whole app). */
@@ -79,13 +85,9 @@ export const routes: RouteObject[] = [
         { path: 'password', element: <ForgotPasswordPage /> },
         { path: 'markdown', element: <MarkdownPage /> },
         { path: 'contact', element: <ContactPage /> },
-        {
-          element: <RequireLogin />,
-          children: [
-            { path: 'apps', element: <AppsPage /> },
-            { path: 'apps/:id', element: <AppEditPage /> },
-          ],
-        },
+        // The user's apps live in their own area now; old links still lead there.
+        { path: 'apps', element: <Navigate to="/home/apps" replace /> },
+        { path: 'apps/:id', element: <AppsRedirect /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },
@@ -104,6 +106,8 @@ export const routes: RouteObject[] = [
             { path: 'personage/index', element: <HomePersonagePage /> },
             { path: 'personage/password', element: <HomePasswordPage /> },
             { path: 'personage/security', element: <HomeSecurityPage /> },
+            { path: 'apps', element: <AppsPage /> },
+            { path: 'apps/:id', element: <AppEditPage /> },
             { path: 'messages', element: <InboxPage /> },
             { path: 'messages/:id', element: <InboxMessagePage /> },
             { path: '*', element: <NotFoundPage /> },
@@ -112,7 +116,7 @@ export const routes: RouteObject[] = [
       ],
     },
   ]),
-  group('/admin', suspended(<AdminLayout />), [
+  group('/admin', suspended(<AdminLayout />, true), [
     ...errorRoutes(),
     {
       element: <RequireLogin admin />,
@@ -150,7 +154,7 @@ const PAGES: Record<string, { preload: () => Promise<unknown> }> = {
   '/open/password': ForgotPasswordPage,
   '/open/markdown': MarkdownPage,
   '/open/contact': ContactPage,
-  '/open/apps': AppsPage,
+  '/home/apps': AppsPage,
   '/home/messages': InboxPage,
   '/home/personage/index': HomePersonagePage,
   '/home/personage/password': HomePasswordPage,

@@ -35,7 +35,7 @@ export default function AccountMenu({ area, user }: { area: 'open' | 'home' | 'a
     { key: `${personage}/index`, icon: <IdcardOutlined />, label: t('nav.personal_data') },
     { key: `${personage}/password`, icon: <LockOutlined />, label: t('nav.change_password') },
     { key: security, icon: <SafetyOutlined />, label: t('security.title') },
-    { key: '/open/apps', icon: <ApiOutlined />, label: t('apps.title') },
+    { key: '/home/apps', icon: <ApiOutlined />, label: t('apps.title') },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), danger: true },
   ].filter(Boolean) as MenuProps['items']

@@ -54,21 +54,28 @@ export function AdminBreadcrumb() {
   const creating = pathname.replace(/\/$/, '').endsWith('/create')
   const trail = useMemo(() => breadcrumbTrail(menus.data ?? [], pathname), [menus.data, pathname])
   if (trail.length === 0) return null
+  const current = menuLabel(trail[trail.length - 1].name)
   return (
-    <Breadcrumb
-      className="bd-admin__breadcrumb"
-      items={[
-        ...trail.map((item, i) => ({
-          key: item.id,
-          title:
-            (i < trail.length - 1 || creating) && isMenuPage(item) ? (
-              <Link to={item.url}>{menuLabel(item.name)}</Link>
-            ) : (
-              menuLabel(item.name)
-            ),
-        })),
-        ...(creating ? [{ key: 'create', title: t('actions.create') }] : []),
-      ]}
-    />
+    <>
+      {/* A phone has no room for the trail: the header names the page alone. */}
+      <span className="bd-admin__page-name" aria-hidden="true">
+        {creating ? `${current} · ${t('actions.create')}` : current}
+      </span>
+      <Breadcrumb
+        className="bd-admin__breadcrumb"
+        items={[
+          ...trail.map((item, i) => ({
+            key: item.id,
+            title:
+              (i < trail.length - 1 || creating) && isMenuPage(item) ? (
+                <Link to={item.url}>{menuLabel(item.name)}</Link>
+              ) : (
+                menuLabel(item.name)
+              ),
+          })),
+          ...(creating ? [{ key: 'create', title: t('actions.create') }] : []),
+        ]}
+      />
+    </>
   )
 }

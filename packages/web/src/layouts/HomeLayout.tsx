@@ -19,6 +19,7 @@ export default function HomeLayout() {
           <nav className="bd-open__nav" aria-label={t('nav.main_menu')}>
             <NavLink to="/home/index">{t('nav.homepage')}</NavLink>
             <NavLink to="/home/personage/index">{t('nav.personal_data')}</NavLink>
+            <NavLink to="/home/apps">{t('apps.title')}</NavLink>
             <NavLink to="/open/index">{t('nav.official_website')}</NavLink>
           </nav>
           <HeaderActions area="home" />

@@ -1,4 +1,5 @@
 import type { configs } from '../schema/index'
+import { DEFAULT_PRIVACY_POLICY, DEFAULT_USER_AGREEMENT } from './default-documents'
 
 type ConfigInsert = typeof configs.$inferInsert
 
@@ -22,7 +23,13 @@ export const SUPER_ADMIN_CONFIG_KEYS: readonly string[] = [
   'password_expiry_days',
 ]
 
-/** The settings every installation starts with; values an administrator changes are never reset. */
+/**
+ * The settings every installation starts with; values an administrator changes are never reset
+ * (the documents of FILLED_WHEN_EMPTY excepted while they are still empty).
+ */
+/** Documents registration relies on: an installation that still holds them empty gets the default text. */
+export const FILLED_WHEN_EMPTY: readonly string[] = ['user_agreement', 'privacy_policy']
+
 export const DEFAULT_CONFIGS: ConfigInsert[] = [
   {
     key: 'common_password',
@@ -160,7 +167,7 @@ export const DEFAULT_CONFIGS: ConfigInsert[] = [
     key: 'user_agreement',
     name: 'User agreement',
     description: 'The agreement a visitor accepts when registering (markdown)',
-    value: '',
+    value: DEFAULT_USER_AGREEMENT,
     type: CONFIG_TYPE.string,
     itype: CONFIG_ITYPE.markdown,
     options: null,
@@ -169,7 +176,7 @@ export const DEFAULT_CONFIGS: ConfigInsert[] = [
     key: 'privacy_policy',
     name: 'Privacy policy',
     description: 'How the site handles personal data, shown at /open/markdown?key=privacy_policy (markdown)',
-    value: '',
+    value: DEFAULT_PRIVACY_POLICY,
     type: CONFIG_TYPE.string,
     itype: CONFIG_ITYPE.markdown,
     options: null,

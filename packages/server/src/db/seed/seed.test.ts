@@ -318,6 +318,26 @@ describe('seedDatabase on a seeded database', () => {
     })
   })
 
+  it('gives the agreement and privacy policy their default text while still empty, keeping an edited one', async () => {
+    const agreement = (await db.select().from(configs).where(eq(configs.key, 'user_agreement')))[0]
+    expect(agreement.value).toMatch(/^By registering an account you accept this agreement\./)
+    await inRolledBackTransaction(async (tx) => {
+      await tx.update(configs).set({ value: '' }).where(eq(configs.key, 'user_agreement'))
+      await tx.update(configs).set({ value: '# Our terms' }).where(eq(configs.key, 'privacy_policy'))
+      await seedDatabase(asDb(tx), { env: 'testing' })
+      await seedDatabase(asDb(tx), { env: 'testing' })
+      const values = Object.fromEntries(
+        (
+          await tx
+            .select()
+            .from(configs)
+            .where(inArray(configs.key, ['user_agreement', 'privacy_policy', 'about']))
+        ).map((row) => [row.key, row.value]),
+      )
+      expect(values).toEqual({ user_agreement: agreement.value, privacy_policy: '# Our terms', about: '' })
+    })
+  })
+
   it('re-creates a default setting only when no live row has its key', async () => {
     await inRolledBackTransaction(async (tx) => {
       await tx.update(configs).set({ deleted_at: new Date() }).where(eq(configs.key, 'icp_number'))

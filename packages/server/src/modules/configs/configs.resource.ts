@@ -22,7 +22,9 @@ export const configsBinding: ResourceBinding = {
   definition: configResource,
   table: configs,
   uniqueIndexes: { configs_key_unique: 'key' },
-  seeded: [{ kind: 'configs', key: 'key', fields: { name: 'name', description: 'description' } }],
+  seeded: [
+    { kind: 'configs', key: 'key', fields: { name: 'name', description: 'description', value: 'value' } },
+  ],
   scope: async (ctx) => configsWithinReach(ctx),
   beforeWrite: prepareConfigValues,
   beforeDelete: refuseSensitiveDelete,

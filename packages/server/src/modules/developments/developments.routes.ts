@@ -47,7 +47,7 @@ export async function developmentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ({
-      tables: await listTables(app.db, (request.query as { keyword?: string }).keyword),
+      tables: await listTables(app.db, (request.query as { keyword?: string }).keyword, request.language),
     }),
   )
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminRole, admins, logs, users } from '../../db/schema/index'
 import { type AdminClient, adminClient } from '../../resource/testing/admin-client'
 import { insertLimitedAdmin } from '../../resource/testing/factories'
+import { loginAs } from '../../testing/login-as'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
 let t: TestApp
@@ -146,7 +147,10 @@ describe('the developer console on a local server', () => {
   })
 
   it('lists the tables with their columns and comments, filtered by a keyword', async () => {
-    const response = await admin.get('/admin/developments/tables')
+    const { api } = await loginAs(t.app, 1)
+    const read = (url: string, language: string) =>
+      t.app.inject({ url: `/api${url}`, headers: { ...api, language } })
+    const response = await read('/admin/developments/tables', 'en')
     expect(response.statusCode).toBe(200)
     const tables = response.json().tables as Array<{
       name: string
@@ -163,6 +167,28 @@ describe('the developer console on a local server', () => {
     expect(menus?.columns.find((column) => column.name === 'url')?.type).toBe('character varying(255)')
     const filtered = (await admin.get('/admin/developments/tables?keyword=withhold')).json().tables
     expect(filtered.map((table: { name: string }) => table.name)).toEqual(['banks'])
+
+    // The comments the migrations wrote read in the reader's language, and are searched so.
+    const zh = (await read('/admin/developments/tables?keyword=权限表', 'zh-CN')).json().tables
+    expect(zh.map((table: { name: string }) => table.name)).toEqual(['menus'])
+    expect(zh[0].comment).toBe('菜单树，同时也是权限表：每个页面和 API 路由都是一个菜单项')
+    expect(zh[0].columns.find((column: { name: string }) => column.name === 'status').comment).toBe(
+      '1-显示，2-隐藏',
+    )
+    type Listed = { name: string; comment: string; columns: Array<{ name: string; comment: string }> }
+    const comments = (listed: Listed[]): Array<[string, string]> =>
+      listed.flatMap(
+        (table): Array<[string, string]> => [
+          [table.name, table.comment],
+          ...table.columns.map((column): [string, string] => [
+            `${table.name}.${column.name}`,
+            column.comment,
+          ]),
+        ],
+      )
+    const zhAll = new Map(comments((await read('/admin/developments/tables', 'zh-CN')).json().tables))
+    for (const [key, english] of comments(tables))
+      if (english) expect(zhAll.get(key), `${key} is translated`).not.toBe(english)
   })
 })
 

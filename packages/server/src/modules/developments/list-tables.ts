@@ -1,6 +1,7 @@
-import type { TableInfo } from '@brokerdesk/shared'
+import type { Language, TableInfo } from '@brokerdesk/shared'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { seededComment } from '../../i18n/seeded-texts'
 
 interface ColumnRow {
   table_name: string
@@ -15,9 +16,10 @@ interface ColumnRow {
 /**
  * The tables of the application's schema with their columns (name, type as PostgreSQL writes it,
  * nullability, default, comment), read from pg_catalog, ordered by table name and column position.
- * `keyword` keeps the tables whose name, comment or a column's name contains it.
+ * The migrations' comments are answered in the reader's language. `keyword` keeps the tables whose
+ * name, comment (as the reader reads it) or a column's name contains it.
  */
-export async function listTables(db: Db, keyword = ''): Promise<TableInfo[]> {
+export async function listTables(db: Db, keyword = '', language: Language = 'en'): Promise<TableInfo[]> {
   const result = (await db.execute(sql`
     select c.relname as table_name,
       obj_description(c.oid, 'pg_class') as table_comment,
@@ -36,7 +38,8 @@ export async function listTables(db: Db, keyword = ''): Promise<TableInfo[]> {
   for (const row of result.rows) {
     let table = tables.get(row.table_name)
     if (!table) {
-      table = { name: row.table_name, comment: row.table_comment ?? '', columns: [] }
+      const comment = seededComment(language, row.table_name, row.table_comment ?? '')
+      table = { name: row.table_name, comment, columns: [] }
       tables.set(row.table_name, table)
     }
     table.columns.push({
@@ -44,7 +47,7 @@ export async function listTables(db: Db, keyword = ''): Promise<TableInfo[]> {
       type: row.data_type,
       nullable: row.nullable,
       default: row.column_default,
-      comment: row.column_comment ?? '',
+      comment: seededComment(language, `${row.table_name}.${row.column_name}`, row.column_comment ?? ''),
     })
   }
   const wanted = keyword.trim().toLowerCase()

@@ -13,6 +13,8 @@ export const markdownPagesRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZMarkdownPageQuery,
       },
     },
-    async (request) => ({ page: await findMarkdownPage(app.db, request.query.key as MarkdownPageKey) }),
+    async (request) => ({
+      page: await findMarkdownPage(app.db, request.query.key as MarkdownPageKey, request.language),
+    }),
   )
 }

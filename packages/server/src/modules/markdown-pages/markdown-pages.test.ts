@@ -21,12 +21,25 @@ describe('GET /open/markdown', () => {
     expect(agreement.statusCode).toBe(200)
     expect(agreement.json().page).toMatchObject({
       key: 'user_agreement',
-      name: 'User agreement',
+      name: '用户协议', // the default language's name of the seeded setting
       markdown: '# Terms\n\nBe **nice**.',
     })
-    for (const key of ['privacy_policy', 'about']) {
-      expect((await page(key)).json().page).toMatchObject({ key, markdown: '' })
-    }
+    expect((await page('about')).json().page).toMatchObject({ key: 'about', markdown: '' })
+  })
+
+  it("answers the default agreement and privacy policy in the reader's language until they are edited", async () => {
+    const read = async (key: string, language: string) =>
+      (await t.app.inject({ url: `/web-api/open/markdown?key=${key}`, headers: { language } })).json().page
+    expect(await read('privacy_policy', 'zh-CN')).toMatchObject({ name: '隐私政策' })
+    expect((await read('privacy_policy', 'zh-CN')).markdown).toMatch(
+      /^本政策说明本站保存哪些个人信息[\s\S]*## 您的权利/,
+    )
+    expect((await read('privacy_policy', 'en')).markdown).toMatch(/^This policy explains which personal data/)
+    expect((await read('privacy_policy', 'de')).markdown).toMatch(/^Diese Erklärung beschreibt/)
+    expect((await read('user_agreement', 'ja')).name).not.toMatch(/[A-Za-z]/)
+    const [row] = (await admin.get('/admin/configs/list?key=privacy_policy')).json().data
+    await admin.put(`/admin/configs/${row.id}`, { value: '# Privacy\n\nOur own words.' })
+    expect((await read('privacy_policy', 'zh-CN')).markdown).toBe('# Privacy\n\nOur own words.')
   })
 
   it('serves no other setting', async () => {

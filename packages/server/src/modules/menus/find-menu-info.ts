@@ -1,5 +1,8 @@
 import type { MenuItem } from '@brokerdesk/shared'
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
+import type { Db } from '../../db/client'
+import { menus } from '../../db/schema/index'
 import { listVisibleMenus } from './list-visible-menus'
 
 /** The groups a caller may enter: open for everyone, home once logged in, admin for admins. */
@@ -23,7 +26,41 @@ export async function findMenuInfo(request: FastifyRequest, url: string): Promis
     roleIds: request.user?.admin?.roles.map((role) => role.id),
     language: request.language,
   })
-  const path = url.split('?')[0].replace(/\/+$/, '')
-  const candidates = [path, `${path}/index`]
+  const candidates = pageUrls(url)
   return items.find((item) => candidates.includes(item.url) && item.method.includes(1)) ?? null
+}
+
+/** The urls a page item of a path may have: the path, or the path plus /index. */
+function pageUrls(url: string): string[] {
+  const path = url.split('?')[0].replace(/\/+$/, '')
+  return [path, `${path}/index`]
+}
+
+/**
+ * Whether the menu has a page at the path at all, whoever may see it: a page or resource item of the
+ * path, or a record's or the create page of a resource (its item's url and one segment more); an
+ * API route's item (GET /admin/developments/tables) is no page. The SPA tells
+ * "not found" from "no permission" by it.
+ */
+export async function isKnownPage(db: Db, url: string): Promise<boolean> {
+  const candidates = pageUrls(url)
+  const parent = candidates[0].replace(/\/[^/]+$/, '')
+  const [row] = await db
+    .select({ id: menus.id })
+    .from(menus)
+    .where(
+      and(
+        isNull(menus.deleted_at),
+        or(
+          and(
+            inArray(menus.url, candidates),
+            sql`${menus.method} & 1 = 1`,
+            or(eq(menus.is_page, 1), eq(menus.resource_id, -1)),
+          ),
+          and(eq(menus.resource_id, -1), eq(menus.url, parent)),
+        ),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
 }

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { menus } from '../../db/schema/index'
 import { contextOf } from '../../resource/context'
 import { documented } from '../../resource/resource-routes'
-import { findMenuInfo } from './find-menu-info'
+import { findMenuInfo, isKnownPage } from './find-menu-info'
 import { moveMenu } from './move-menu'
 import { presentMenu } from './present-menu'
 
@@ -29,11 +29,18 @@ export function menuRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: [menuResource.name],
-        summary: 'The visible page item of a path (null when the caller may not see it)',
+        summary:
+          'The visible page item of a path (null when the caller may not see it), and (to an administrator) whether the menu has a page there at all',
         querystring: z.object({ url: z.string().max(255) }),
       },
     },
-    async (request) => ({ menu: await findMenuInfo(request, (request.query as { url: string }).url) }),
+    async (request) => {
+      const { url } = request.query as { url: string }
+      const menu = await findMenuInfo(request, url)
+      // Only an administrator learns whether a page they may not open exists.
+      const known = menu !== null || (Boolean(request.user?.admin) && (await isKnownPage(app.db, url)))
+      return { menu, known }
+    },
   )
 
   app.post(

@@ -67,7 +67,16 @@ describe('menus outside the local environment', () => {
 
     const info = (url: string) => t.app.inject({ url: `/web-api/open/menu-info?url=${url}`, headers: web })
     expect((await info('/admin/banks')).json().menu).toMatchObject({ url: '/admin/banks' })
-    expect((await info('/admin/firms')).json().menu).toBeNull()
+    expect((await info('/admin/firms')).json()).toEqual({ menu: null, known: true })
+    // A record's and the create page of a resource the menu has are known too; other paths are not.
+    expect((await info('/admin/firms/12')).json().known).toBe(true)
+    expect((await info('/admin/firms/create')).json().known).toBe(true)
+    expect((await info('/admin/no-such-page')).json()).toEqual({ menu: null, known: false })
+    expect((await info('/admin/firms/12/more')).json().known).toBe(false)
+    expect((await info('/admin/developments/tables')).json().known).toBe(false) // an API route, no page
+    // A visitor learns nothing about the admin pages.
+    const visitor = await t.app.inject({ url: '/web-api/open/menu-info?url=/admin/firms' })
+    expect(visitor.json()).toEqual({ menu: null, known: false })
     const superMenu = (await admin.get('/open/menu')).json().menus as unknown[]
     expect(superMenu.length).toBeGreaterThan(menu.length)
   })

@@ -12,7 +12,11 @@ import { findInboxMessage, listInbox, markRead, type Reader } from './inbox'
 function readerOf(request: FastifyRequest): Reader {
   const user = request.user
   if (!user) throw unauthenticated()
-  return { userId: user.id, roleIds: user.admin?.roles.map((role) => role.id) ?? [] }
+  return {
+    userId: user.id,
+    roleIds: user.admin?.roles.map((role) => role.id) ?? [],
+    language: request.language,
+  }
 }
 
 /**

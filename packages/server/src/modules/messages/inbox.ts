@@ -1,5 +1,6 @@
 import {
   AUDIENCE,
+  type Language,
   type ListPage,
   type TInboxMessage,
   type TInboxMessageDetail,
@@ -10,11 +11,13 @@ import { and, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizz
 import type { Db } from '../../db/client'
 import { messageReads, messages, messageUser, users } from '../../db/schema/index'
 import { notFound } from '../../errors'
+import { seededText } from '../../i18n/seeded-texts'
 
-/** Whose inbox: the user, and the roles they hold as an administrator. */
+/** Whose inbox: the user, the roles they hold as an administrator, and the language they read. */
 export interface Reader {
   userId: number
   roleIds: readonly number[]
+  language: Language
 }
 
 /** A condition on `messages`: live, and written to everyone, to one of the reader's roles or to the reader. */
@@ -44,17 +47,26 @@ const inboxColumns = {
   title: messages.title,
   created_at: messages.created_at,
   read_at: messageReads.read_at,
+  author_id: messages.user_id,
   author_name: sql<string>`coalesce((select coalesce(nullif(${users.name}, ''), ${users.uname}) from ${users} where ${users.id} = ${messages.user_id}), '')`,
 }
 
-type InboxRow = { id: number; title: string; created_at: Date; read_at: Date | null; author_name: string }
+interface InboxRow {
+  id: number
+  title: string
+  created_at: Date
+  read_at: Date | null
+  author_id: number
+  author_name: string
+}
 
-const presentInboxRow = (row: InboxRow): TInboxMessage => ({
+/** A row as the inbox answers it; a seeded author's name (the administrator's) in the reader's language. */
+const presentInboxRow = (row: InboxRow, language: Language): TInboxMessage => ({
   id: row.id,
   title: row.title,
   created_at: row.created_at.toISOString(),
   read_at: row.read_at ? row.read_at.toISOString() : null,
-  author_name: row.author_name,
+  author_name: seededText(language, 'users', row.author_id, 'name', row.author_name),
 })
 
 /** How many messages the reader has, and how many of them are unread. */
@@ -90,7 +102,7 @@ export async function listInbox(
   ])
   const total = unreadOnly ? counts.unread : counts.total
   return {
-    data: rows.map(presentInboxRow),
+    data: rows.map((row) => presentInboxRow(row, reader.language)),
     current_page: query.page,
     per_page: query.per_page,
     last_page: Math.max(1, Math.ceil(total / query.per_page)),
@@ -107,7 +119,7 @@ export async function findInboxMessage(db: Db, reader: Reader, id: number): Prom
     .leftJoin(messageReads, readOf(reader))
     .where(and(addressedTo(reader), eq(messages.id, id)))
   if (!row) throw notFound()
-  return { ...presentInboxRow(row), content: row.content }
+  return { ...presentInboxRow(row, reader.language), content: row.content }
 }
 
 /**

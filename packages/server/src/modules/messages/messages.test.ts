@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminRole, admins, roles, users } from '../../db/schema/index'
 import { type AdminClient, adminClient } from '../../resource/testing/admin-client'
 import { insertLimitedAdmin } from '../../resource/testing/factories'
+import { loginAs } from '../../testing/login-as'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
 let t: TestApp
@@ -122,6 +123,20 @@ describe('messages to chosen users and to everyone', () => {
     expect((await inbox(late.client)).data.map((m: { id: number }) => m.id)).toContain(toAll.id)
     const [listed] = (await root.get(`/admin/messages/list?id=${toAll.id}`)).json().data
     expect(listed.recipients_count).toBe((await t.app.db.select().from(users)).length)
+  })
+
+  it("name the seeded administrator as the reader's language names them", async () => {
+    const reader = await member()
+    const sent = await send({ title: 'Greetings', content: 'Hello', audience: 3, user_ids: [reader.user.id] })
+    const { api } = await loginAs(t.app, reader.user.id)
+    const read = async (language: string, url: string) =>
+      (await t.app.inject({ url: `/api${url}`, headers: { ...api, language } })).json()
+    expect((await read('zh-CN', '/home/messages')).data[0]).toMatchObject({
+      id: sent.id,
+      author_name: '管理员',
+    })
+    expect((await read('zh-CN', `/home/messages/${sent.id}`)).row.author_name).toBe('管理员')
+    expect((await read('en', '/home/messages')).data[0].author_name).toBe('Administrator')
   })
 
   it('mark every message read at once, and drop a deleted message from every inbox', async () => {

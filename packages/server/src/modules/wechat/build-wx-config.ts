@@ -1,9 +1,10 @@
-import type { TWxConfigAnswer } from '@brokerdesk/shared'
+import type { Language, TWxConfigAnswer } from '@brokerdesk/shared'
 import { and, inArray, isNull } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client'
 import { configs } from '../../db/schema/index'
 import { AppError } from '../../errors'
+import { seededText } from '../../i18n/seeded-texts'
 import { randomString } from '../../secrets'
 import { getJsapiTicket } from './jsapi-ticket'
 import { signJsapi, withoutFragment } from './sign-jsapi'
@@ -22,12 +23,14 @@ async function readShareSettings(db: Db): Promise<Record<string, string>> {
 /**
  * GET /open/wx-config: what the SPA hands to `wx.config` for the page at `url` — the appid, a
  * timestamp, a nonce and their SHA1 signature with the jsapi ticket — and the site's share data
- * (name, description, share image or the site icon, the page's address).
+ * (name, description in the reader's language while it is the seeded one, share image or the site
+ * icon, the page's address).
  */
 export async function buildWxConfig(
   app: FastifyInstance,
   log: FastifyBaseLogger,
   url: string,
+  language: Language,
   now = new Date(),
 ): Promise<TWxConfigAnswer> {
   const settings = app.config.wechat
@@ -53,7 +56,7 @@ export async function buildWxConfig(
     },
     show: {
       title: shared.site_name || app.config.name,
-      desc: shared.site_description ?? '',
+      desc: seededText(language, 'configs', 'site_description', 'value', shared.site_description ?? ''),
       link,
       imgUrl: shared.share_image || new URL('/favicon.svg', link).toString(),
     },

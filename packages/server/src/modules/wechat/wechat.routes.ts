@@ -13,6 +13,6 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZWxConfigQuery,
       },
     },
-    (request) => buildWxConfig(app, request.log, request.query.url),
+    (request) => buildWxConfig(app, request.log, request.query.url, request.language),
   )
 }

@@ -87,12 +87,16 @@ beforeEach(async () => {
   standIn.calls.ticket = 0
 })
 
-const ask = (app: FastifyInstance, url: string) =>
-  app.inject({ method: 'GET', url: `/web-api/open/wx-config?url=${encodeURIComponent(url)}` })
+const ask = (app: FastifyInstance, url: string, language?: string) =>
+  app.inject({
+    method: 'GET',
+    url: `/web-api/open/wx-config?url=${encodeURIComponent(url)}`,
+    headers: language ? { language } : {},
+  })
 
 describe('GET /open/wx-config', () => {
   it('signs the page address without its fragment with SHA1 over the jsapi ticket, and gives the share data', async () => {
-    const answer = await ask(t.app, 'https://broker.example/open/index?from=1#features')
+    const answer = await ask(t.app, 'https://broker.example/open/index?from=1#features', 'en')
     expect(answer.statusCode, answer.body).toBe(200)
     const { wxconfig, show } = answer.json()
     expect(wxconfig).toMatchObject({ appId: 'wx-app', nonceStr: expect.stringMatching(/^[A-Za-z0-9]{16}$/) })
@@ -111,6 +115,8 @@ describe('GET /open/wx-config', () => {
       link: 'https://broker.example/open/index?from=1',
       imgUrl: 'https://broker.example/favicon.svg',
     })
+    const zh = await ask(t.app, 'https://broker.example/open/index', 'zh-CN')
+    expect(zh.json().show.desc).toBe('保险经纪公司的业务管理后台')
   })
 
   it('fetches the token and ticket once for every server process, until they expire', async () => {

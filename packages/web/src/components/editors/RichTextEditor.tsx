@@ -78,8 +78,11 @@ export default function RichTextEditor({ id, label, value, onChange, disabled }:
         ...(label ? { 'aria-label': label } : {}),
       },
     },
+    // Only a change of the value reaches the form: the editor's own fix-ups of an empty document
+    // (as it starts) would otherwise have the form judge a field nobody has typed in yet.
     onUpdate: ({ editor: current }) => {
       const html = htmlOf(current)
+      if (html === last.current) return
       last.current = html
       onChange?.(html)
     },

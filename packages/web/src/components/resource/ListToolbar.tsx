@@ -1,6 +1,12 @@
-import { DeleteOutlined, NumberOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons'
+import {
+  DeleteOutlined,
+  EllipsisOutlined,
+  NumberOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons'
 import type { ResourcePageData } from '@brokerdesk/shared'
-import { Button, Popconfirm, Space } from 'antd'
+import { Button, Popconfirm, Popover, Space } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Params } from '../../api/http'
@@ -23,9 +29,19 @@ interface ListToolbarProps {
   onRefresh: () => void
   /** The page's own buttons, after the list's. */
   extra?: ReactNode
+  /**
+   * A phone-narrow screen: the filters' button leads, and the buttons that are not about creating
+   * or the selection (export, import, count, views, columns, refresh) go into one "more" menu.
+   */
+  narrow?: boolean
+  /** The button that shows the filters (on a narrow screen). */
+  filterButton?: ReactNode
 }
 
-/** The buttons above a list: create and delete the selected on one side; export, import, count, views, columns and refresh on the other. */
+/**
+ * The buttons above a list: create and delete the selected on one side; export, import, count, views,
+ * columns and refresh on the other (in a "more" menu on a phone).
+ */
 export function ListToolbar({
   page,
   can,
@@ -38,18 +54,43 @@ export function ListToolbar({
   onCount,
   onRefresh,
   extra,
+  narrow = false,
+  filterButton,
 }: ListToolbarProps) {
   const { t } = useTranslation()
   const name = page.resource
+  const secondary = (
+    <Space wrap className={narrow ? 'bd-list-more' : undefined}>
+      <TransferButtons
+        resource={name}
+        canExport={can('export')}
+        canImport={can('import')}
+        params={params}
+        fields={page.fields.filter((f) => f.export)}
+        onImported={onRefresh}
+      />
+      {!page.tree && (
+        <Button icon={<NumberOutlined />} onClick={onCount} disabled={counted}>
+          {t('list.count')}
+        </Button>
+      )}
+      <SavedViewsButton page={page} search={search} onOpen={onOpenView} />
+      <ColumnSettingsButton page={page} />
+      <Button icon={<ReloadOutlined />} aria-label={t('list.refresh')} onClick={onRefresh}>
+        {narrow && t('list.refresh')}
+      </Button>
+    </Space>
+  )
   return (
     <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
       <Space wrap>
+        {filterButton}
         {can('create') && (
           <ButtonLink to={`/admin/${name}/create`} type="primary" icon={<PlusOutlined />}>
             {t('actions.create')}
           </ButtonLink>
         )}
-        {can('delete') && (
+        {can('delete') && (!narrow || selected.length > 0) && (
           <Popconfirm
             title={t('list.delete_confirm', { count: selected.length })}
             onConfirm={onDeleteSelected}
@@ -62,24 +103,13 @@ export function ListToolbar({
         )}
         {extra}
       </Space>
-      <Space wrap>
-        <TransferButtons
-          resource={name}
-          canExport={can('export')}
-          canImport={can('import')}
-          params={params}
-          fields={page.fields.filter((f) => f.export)}
-          onImported={onRefresh}
-        />
-        {!page.tree && (
-          <Button icon={<NumberOutlined />} onClick={onCount} disabled={counted}>
-            {t('list.count')}
-          </Button>
-        )}
-        <SavedViewsButton page={page} search={search} onOpen={onOpenView} />
-        <ColumnSettingsButton page={page} />
-        <Button icon={<ReloadOutlined />} aria-label={t('list.refresh')} onClick={onRefresh} />
-      </Space>
+      {narrow ? (
+        <Popover trigger="click" placement="bottomRight" content={secondary}>
+          <Button icon={<EllipsisOutlined />}>{t('list.more')}</Button>
+        </Popover>
+      ) : (
+        secondary
+      )}
     </Space>
   )
 }

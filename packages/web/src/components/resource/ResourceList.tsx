@@ -1,4 +1,5 @@
 import './resource.css'
+import { FilterOutlined } from '@ant-design/icons'
 import type { ResourcePageData } from '@brokerdesk/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Space, Table, type TablePaginationConfig, type TableProps } from 'antd'
@@ -15,6 +16,7 @@ import { rememberTree } from './list-prefetch'
 import { filterValues, ResourceFilters } from './ResourceFilters'
 import { deleteRows, type ListAnswer, type Row } from './resource-api'
 import { useListAddress } from './use-list-address'
+import { useNarrow } from './use-narrow'
 import { usePositionedList } from './use-positioned-list'
 import { type CellRenderer, useTableColumns } from './use-table-columns'
 
@@ -111,6 +113,10 @@ export function ResourceList({
   const values = useMemo(() => filterValues(page, filters), [page, filtersKey])
   // biome-ignore lint/correctness/useExhaustiveDependencies: told when the filters' query changes
   useEffect(() => onFiltersChange?.(filters), [filtersKey])
+  // On a phone the filters wait behind a button that says how many are set.
+  const narrow = useNarrow()
+  const [filtersShown, setFiltersShown] = useState(false)
+  const setFilters = Object.keys(filters).length
   const [counted, setCounted] = useState(false)
   const [selected, setSelected] = useState<number[]>([])
   useEffect(() => rememberTree(name, Boolean(page.tree)), [name, page.tree])
@@ -156,12 +162,17 @@ export function ResourceList({
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <ResourceFilters
-        key={filtersKey}
-        page={page}
-        initialValues={values}
-        onSearch={(next) => go({ filters: next, page: 1 })}
-      />
+      {(!narrow || filtersShown) && (
+        <ResourceFilters
+          key={filtersKey}
+          page={page}
+          initialValues={values}
+          onSearch={(next) => {
+            setFiltersShown(false)
+            go({ filters: next, page: 1 })
+          }}
+        />
+      )}
       <ListToolbar
         page={page}
         can={can}
@@ -174,6 +185,20 @@ export function ResourceList({
         onCount={() => setCounted(true)}
         onRefresh={refresh}
         extra={toolbar}
+        narrow={narrow}
+        filterButton={
+          narrow && page.filters.length > 0 ? (
+            <Button
+              icon={<FilterOutlined />}
+              type={setFilters > 0 ? 'primary' : 'default'}
+              ghost={setFilters > 0}
+              aria-expanded={filtersShown}
+              onClick={() => setFiltersShown((shown) => !shown)}
+            >
+              {setFilters > 0 ? t('list.filter_count', { count: setFilters }) : t('list.filter')}
+            </Button>
+          ) : undefined
+        }
       />
       {refusal && (
         <ListRefusal

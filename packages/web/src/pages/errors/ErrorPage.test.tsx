@@ -36,6 +36,12 @@ describe('error pages', () => {
     expect(await screen.findByPlaceholderText('Search for a page')).toBeTruthy()
   })
 
+  it('names no page in English inside its illustration ("No Found")', () => {
+    const { container } = renderAt('/admin/anything', <ErrorPage kind="not-found" />)
+    expect(container.textContent).not.toContain('No Found')
+    expect(container.querySelector('.ant-result-image svg')?.getAttribute('aria-hidden')).toBe('true')
+  })
+
   it('links home within the route group', () => {
     renderAt('/admin/unknown', <ErrorPage kind="not-found" />)
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/admin/index')

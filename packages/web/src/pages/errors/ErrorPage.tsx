@@ -1,6 +1,6 @@
 import { ToolOutlined } from '@ant-design/icons'
 import { Result } from 'antd'
-import { lazy, type ReactNode, Suspense } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { groupHome } from '../../app/group-home'
@@ -35,8 +35,17 @@ export function ErrorPage({ kind, home, extra }: ErrorPageProps) {
   useDocumentTitle(t(`${key}.title`))
   const status =
     kind === 'not-found' ? '404' : kind === 'forbidden' ? '403' : kind === 'server' ? '500' : 'info'
+  const section = useRef<HTMLElement>(null)
+  // antd's illustrations carry an English <title> ("No Found") that a pointer or a screen reader
+  // shows as the page's name; they are decoration beside the heading.
+  useEffect(() => {
+    for (const svg of section.current?.querySelectorAll('.ant-result-image svg') ?? []) {
+      svg.setAttribute('aria-hidden', 'true')
+      for (const title of svg.querySelectorAll('title')) title.textContent = ''
+    }
+  })
   return (
-    <section className="bd-error-page">
+    <section className="bd-error-page" ref={section}>
       <Result
         status={status}
         styles={{ body: { background: 'transparent', padding: 0 } }}

@@ -11,6 +11,7 @@ import { useOwnApp, useOwnAppActions } from './apps-api'
 import { SecretModal } from './SecretModal'
 import './apps.css'
 import { ButtonLink } from '../../../components/ButtonLink'
+import { fieldTitle } from '../../../components/resource/option-label'
 
 interface AppValues {
   name: string
@@ -20,7 +21,7 @@ interface AppValues {
 }
 
 /**
- * /open/apps/create and /open/apps/{id}: an app's name, description, allowed addresses (addresses or
+ * /home/apps/create and /home/apps/{id}: an app's name, description, allowed addresses (addresses or
  * CIDR ranges, one a line) and on/off switch. A new app's secret is shown once, then the list opens.
  */
 export default function AppEditPage() {
@@ -35,6 +36,8 @@ export default function AppEditPage() {
   const { submitting, notice, submit } = useSubmission(form)
   const [secret, setSecret] = useState<TAppSecretAnswer | null>(null)
   useDocumentTitle(creating ? t('apps.create') : t('apps.edit'))
+  // An app's "name" is not a person's: the apps' own label where it has one.
+  const label = (name: keyof AppValues) => fieldTitle(t, 'apps', { name, label: `fields.${name}` })
 
   useEffect(() => {
     if (existing.data) form.setFieldsValue({ ...existing.data, status: existing.data.status === 1 })
@@ -55,7 +58,7 @@ export default function AppEditPage() {
       } else if (id !== undefined) {
         await update.mutateAsync({ id, input })
         notify('success', t('apps.saved'))
-        navigate('/open/apps')
+        navigate('/home/apps')
       }
     })
 
@@ -78,14 +81,17 @@ export default function AppEditPage() {
             {creating && (
               <Alert type="info" showIcon title={t('apps.review_note')} style={{ marginBottom: 16 }} />
             )}
-            <Form.Item label={t('fields.name')} {...field('name')}>
+            <Form.Item label={label('name')} {...field('name', { label: label('name') })}>
               <Input maxLength={50} />
             </Form.Item>
-            <Form.Item label={t('fields.description')} {...field('description')}>
+            <Form.Item
+              label={label('description')}
+              {...field('description', { label: label('description') })}
+            >
               <Input.TextArea maxLength={255} autoSize={{ minRows: 2, maxRows: 5 }} />
             </Form.Item>
             <Form.Item
-              label={t('fields.allowed_ips')}
+              label={label('allowed_ips')}
               extra={t('apps.allowed_ips_help', { max: APP_ALLOWED_IPS_MAX })}
               {...field('allowed_ips')}
             >
@@ -94,7 +100,7 @@ export default function AppEditPage() {
                 placeholder={'203.0.113.7\n10.0.0.0/8'}
               />
             </Form.Item>
-            <Form.Item label={t('fields.status')} name="status" valuePropName="checked">
+            <Form.Item label={label('status')} name="status" valuePropName="checked">
               <Switch
                 checkedChildren={t('options.apps.status.on')}
                 unCheckedChildren={t('options.apps.status.off')}
@@ -104,7 +110,7 @@ export default function AppEditPage() {
               <Button type="primary" htmlType="submit" loading={submitting}>
                 {t('apps.save')}
               </Button>
-              <ButtonLink to="/open/apps">{t('apps.back')}</ButtonLink>
+              <ButtonLink to="/home/apps">{t('apps.back')}</ButtonLink>
             </Flex>
           </Form>
         )}
@@ -113,7 +119,7 @@ export default function AppEditPage() {
         answer={secret}
         onClose={() => {
           setSecret(null)
-          navigate('/open/apps')
+          navigate('/home/apps')
         }}
       />
     </div>

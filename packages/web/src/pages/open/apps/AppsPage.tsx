@@ -10,6 +10,7 @@ import { useOwnAppActions, useOwnApps } from './apps-api'
 import { SecretModal } from './SecretModal'
 import './apps.css'
 import { ButtonLink } from '../../../components/ButtonLink'
+import { fieldTitle } from '../../../components/resource/option-label'
 
 const REVIEW_COLOR: Record<number, string> = {
   [APP_REVIEW_CODE.pending]: 'gold',
@@ -33,7 +34,7 @@ function AppCard({ app, onSecret }: { app: TOwnApp; onSecret: (answer: TAppSecre
         </Flex>
       }
       actions={[
-        <ButtonLink key="edit" to={`/open/apps/${app.id}`} type="link" size="small" icon={<EditOutlined />}>
+        <ButtonLink key="edit" to={`/home/apps/${app.id}`} type="link" size="small" icon={<EditOutlined />}>
           {t('menu.update')}
         </ButtonLink>,
         <Popconfirm
@@ -67,7 +68,7 @@ function AppCard({ app, onSecret }: { app: TOwnApp; onSecret: (answer: TAppSecre
             {app.client_id}
           </Typography.Text>
         </dd>
-        <dt>{t('fields.role_name')}</dt>
+        <dt>{fieldTitle(t, 'apps', { name: 'role_name', label: 'fields.role_name' })}</dt>
         <dd>{app.role_name || t('apps.no_role')}</dd>
         <dt>{t('fields.allowed_ips')}</dt>
         <dd>{ips.length > 0 ? ips.join(', ') : t('apps.any_ip')}</dd>
@@ -79,7 +80,7 @@ function AppCard({ app, onSecret }: { app: TOwnApp; onSecret: (answer: TAppSecre
 }
 
 /**
- * /open/apps: the logged-in user's API client applications, each with its client id, review state
+ * /home/apps: the logged-in user's API client applications, each with its client id, review state
  * and granted role; create one, edit it, rotate its secret (shown once) or delete it.
  */
 export default function AppsPage() {
@@ -94,7 +95,7 @@ export default function AppsPage() {
           <Typography.Title level={1} className="bd-apps__title">
             {t('apps.title')}
           </Typography.Title>
-          <ButtonLink to="/open/apps/create" type="primary" icon={<PlusOutlined />}>
+          <ButtonLink to="/home/apps/create" type="primary" icon={<PlusOutlined />}>
             {t('apps.create')}
           </ButtonLink>
         </Flex>
