@@ -21,85 +21,15 @@
 //
 // Target: p95 < 50 ms for every case; a group the indexes cannot answer in time is empty and
 // `too_broad` (printed), never a 5xx or a wait of seconds.
-import { fork } from 'node:child_process'
-import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
-import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
-import { bundleServer, percentile, serverUrl } from './support.mjs'
+import { child, serveOurs, serveReference, timedGet } from './lib/replayed-requests.mjs'
+import { percentile } from './support.mjs'
 
 const ROLE = process.argv[2]
 const ROUNDS = Math.min(Math.max(Number(process.env.BENCH_ROUNDS ?? 30) || 30, 5), 1000)
-const NAME = process.env.BENCH_DATABASE_NAME
 const ONLY = process.env.BENCH_ONLY
-
-const databaseUrl = () => {
-  if (!NAME || !/^[a-z_][a-z0-9_]{0,62}$/.test(NAME))
-    throw new Error('BENCH_DATABASE_NAME: a database filled by bench/generate-data.mjs')
-  const url = new URL(serverUrl)
-  url.pathname = `/${NAME}`
-  return url.toString()
-}
-
-/** Ours: the app on a local port; every statement its pg clients send is kept while capturing. */
-async function serveOurs() {
-  let captured
-  const query = pg.Client.prototype.query
-  pg.Client.prototype.query = function (config, values, callback) {
-    if (
-      captured &&
-      typeof config === 'object' &&
-      config?.text &&
-      !/^(listen|unlisten|select set_config)/i.test(config.text)
-    )
-      captured.push({ name: config.name, text: config.text, values: config.values ?? values })
-    else if (captured && typeof config === 'string' && !/^(listen|unlisten)/i.test(config))
-      captured.push({ text: config, values: Array.isArray(values) ? values : undefined })
-    return query.call(this, config, values, callback)
-  }
-  const server = await bundleServer([
-    "export { openDatabase } from './src/db/client'",
-    "export { seedDatabase } from './src/db/seed/index'",
-    "export { buildApp } from './src/app'",
-    "export { loadConfig } from './src/config'",
-    "export { createSession } from './src/modules/auth/sessions'",
-  ])
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palette-search-'))
-  const config = server.loadConfig({ APP_ENV: 'testing', DATA_DIR: dataDir, DATABASE_URL: databaseUrl() })
-  const database = await server.openDatabase({ url: databaseUrl(), statementTimeoutMs: 5000 })
-  await server.seedDatabase(database.db, { adminPassword: 'bench-secret-123', env: config.env })
-  const app = await server.buildApp({ config, database, serveWeb: false })
-  const base = await app.listen({ host: '127.0.0.1', port: 0 })
-  const { token } = await server.createSession(database.db, {
-    userId: 1,
-    remember: false,
-    lifetimeMinutes: 600,
-    ip: '127.0.0.1',
-    userAgent: 'bench',
-  })
-  const scoped = await scopedAdministrator(database.db)
-  const { token: scopedToken } = await server.createSession(database.db, {
-    userId: scoped,
-    remember: false,
-    lifetimeMinutes: 600,
-    ip: '127.0.0.1',
-    userAgent: 'bench',
-  })
-  process.on('message', (message) => {
-    if (message.capture === 'start') {
-      captured = []
-      process.send({ capturing: true })
-    }
-    if (message.capture === 'stop') {
-      process.send({ statements: captured })
-      captured = undefined
-    }
-    if (message.stop) app.close().then(() => process.exit(0))
-  })
-  process.send({ base, tokens: { super: token, unit: scopedToken } })
-}
 
 /**
  * An administrator of one unit (`unit` scope) whose role holds every menu item: made once in the
@@ -127,27 +57,6 @@ async function scopedAdministrator(db) {
   return Number(user.id)
 }
 
-/** The reference: replays a request's statements, in order, on one connection. */
-async function serveReference() {
-  const client = new pg.Client({ connectionString: databaseUrl() })
-  await client.connect()
-  await client.query("set statement_timeout = '5s'")
-  process.on('message', async (message) => {
-    if (message.stop) return client.end().then(() => process.exit(0))
-    const started = performance.now()
-    let failed
-    for (const statement of message.statements) {
-      try {
-        await client.query(statement.name ? statement : { text: statement.text, values: statement.values })
-      } catch (error) {
-        failed = error.message
-      }
-    }
-    process.send({ ms: performance.now() - started, failed })
-  })
-  process.send({ ready: true })
-}
-
 const CASES = [
   // [caller, name, keyword]
   ['super', '1 char CN no match (龘)', '龘'],
@@ -170,53 +79,14 @@ const CASES = [
   ['unit', '3+ CN common (终身寿险)', '终身寿险'],
 ].filter(([caller, name]) => !ONLY || `${caller} ${name}`.includes(ONLY))
 
-function child(role) {
-  const process_ = fork(fileURLToPath(import.meta.url), [role], { stdio: 'inherit' })
-  const inbox = []
-  const waiting = []
-  process_.on('message', (message) => {
-    const resolve = waiting.shift()
-    if (resolve) resolve(message)
-    else inbox.push(message)
-  })
-  /** Sends a message (if any) and waits for the child's next answer. */
-  const ask = (message) =>
-    new Promise((resolve) => {
-      if (message) process_.send(message)
-      if (inbox.length > 0) resolve(inbox.shift())
-      else waiting.push(resolve)
-    })
-  return { ask, stop: () => process_.send({ stop: true }) }
-}
-
 async function main() {
-  const ours = child('ours')
-  const reference = child('reference')
+  const ours = child(fileURLToPath(import.meta.url), 'ours')
+  const reference = child(fileURLToPath(import.meta.url), 'reference')
   const { base, tokens } = await ours.ask()
   await reference.ask()
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-  const get = (address, token = tokens.super) =>
-    new Promise((resolve, reject) => {
-      const started = performance.now()
-      http
-        .get(
-          address,
-          { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } },
-          (response) => {
-            const chunks = []
-            response.on('data', (chunk) => chunks.push(chunk))
-            response.on('error', reject)
-            response.on('end', () =>
-              resolve({
-                status: response.statusCode,
-                ms: performance.now() - started,
-                body: Buffer.concat(chunks).toString(),
-              }),
-            )
-          },
-        )
-        .on('error', reject)
-    })
+  const fetchTimed = timedGet(agent)
+  const get = (address, token = tokens.super) => fetchTimed(address, token)
   const url = (keyword) => `${base}/api/admin/search?${new URLSearchParams({ keyword })}`
   const warm = await get(url('人寿'))
   if (warm.status !== 200) throw new Error(`ours answered ${warm.status}: ${warm.body.slice(0, 300)}`)
@@ -280,6 +150,9 @@ async function main() {
 
 // A child ends with the bench, however it ends.
 if (ROLE) process.on('disconnect', () => process.exit(0))
-if (ROLE === 'ours') await serveOurs()
+if (ROLE === 'ours')
+  await serveOurs('palette-search-', async (session, db) => ({
+    unit: await session(await scopedAdministrator(db)),
+  }))
 else if (ROLE === 'reference') await serveReference()
 else await main()
