@@ -1,36 +1,23 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFirm } from './support/api'
-import { launchBrowser, newContext, snapshotFailures } from './support/browser'
-import { logIn, zh } from './support/identity'
-import { E2E_ADMIN_PASSWORD } from './support/server'
+import { type AdminTab, openAdminTab, snapshotFailures } from './support/browser'
+import { zh } from './support/identity'
 
 const stamp = Date.now().toString(36).slice(-5)
 const FIRM = `调色板保险${stamp}`
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 describe('the command palette', () => {
-  let context: BrowserContext
+  let tab: AdminTab
   let page: Page
   snapshotFailures(() => [page])
 
   beforeAll(async () => {
-    context = await newContext(browser)
-    page = await context.newPage()
-    await page.goto('/open/login')
-    await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
+    tab = await openAdminTab()
+    page = tab.page
   })
-  afterAll(async () => {
-    await context?.close()
-  })
+  afterAll(() => tab?.close())
 
   const box = () => page.getByRole('combobox', { name: zh.palette.open })
   const active = () => page.locator('[role=option][aria-selected=true]')

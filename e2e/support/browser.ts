@@ -2,6 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { beforeEach, inject } from 'vitest'
+import { logIn } from './identity'
+import { E2E_ADMIN_PASSWORD } from './server'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots')
@@ -70,4 +72,22 @@ export function snapshotFailures(pages: () => (Page | undefined)[]): void {
       }
     })
   })
+}
+
+/** A browser of its own with one tab, logged in as the administrator on the login page, and how to close it. */
+export interface AdminTab {
+  browser: Browser
+  context: BrowserContext
+  page: Page
+  close(): Promise<void>
+}
+
+/** Launches a browser and logs the administrator in in a fresh context (a spec's set-up). */
+export async function openAdminTab(): Promise<AdminTab> {
+  const browser = await launchBrowser()
+  const context = await newContext(browser)
+  const page = await context.newPage()
+  await page.goto('/open/login')
+  await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
+  return { browser, context, page, close: () => browser.close() }
 }
