@@ -33,12 +33,60 @@ const LOG_INSERT = `insert into "logs" ("menu_id", "user_id", "app_id", "ip", "l
   values (coalesce((select "id" from "menus" where "url" = $1 and ("method" & $2) <> 0 and "deleted_at" is null limit 1), 0),
     $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11, $12::integer)`
 
+/**
+ * The entries of many records written together (a bulk edit): one per record, each in the same
+ * statement, with the menu item looked up once.
+ */
+const LOG_INSERT_MANY = `insert into "logs" ("menu_id", "user_id", "app_id", "ip", "location", "method", "url", "parameters", "changes", "resource", "record_id")
+  select coalesce((select "id" from "menus" where "url" = $1 and ("method" & $2) <> 0 and "deleted_at" is null limit 1), 0),
+    $3, $4, $5, $6, $7, $8, e.parameters::jsonb, e.changes::jsonb, $11, e.record_id
+  from unnest($9::text[], $10::text[], $12::integer[]) with ordinality as e(parameters, changes, record_id, n)
+  order by e.n`
+
+/** Entries written by one statement of LOG_INSERT_MANY. */
+const LOG_ENTRIES_PER_STATEMENT = 1000
+
+/** One record's entry of a write that logs each record it changed. */
+export interface LogEntry {
+  parameters: unknown
+  changes: FieldChanges
+  record: { resource: string; id: number }
+}
+
 /** What the work of a write adds to its log entry. */
 export interface LogDetails {
   /** An update's changed fields, before and after (secrets already masked). */
   changes?: FieldChanges
   /** The one record the write created or updated: its history lists the entry. */
   record?: { resource: string; id: number }
+  /**
+   * A write that changed many records (a bulk edit) logs one entry per record instead, each as a
+   * single update of it would be logged; none written: the request's one entry.
+   */
+  entries?: LogEntry[]
+}
+
+const jsonText = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
+
+/** The log entries of the records of a write, one per record, in the caller's transaction. */
+async function writeOperationLogEntries(tx: Tx, ctx: ResourceContext, entries: LogEntry[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += LOG_ENTRIES_PER_STATEMENT) {
+    const part = entries.slice(start, start + LOG_ENTRIES_PER_STATEMENT)
+    await rawTxQuery(tx, 'write_operation_log_entries', LOG_INSERT_MANY, [
+      ctx.menuUrl,
+      methodBitOf(ctx.method),
+      ctx.userId,
+      ctx.appId ?? 0,
+      ctx.ip.slice(0, 100),
+      locateIp(ctx.ip).slice(0, 150),
+      ctx.method,
+      ctx.url,
+      part.map((entry) => jsonText(withoutSecrets(entry.parameters ?? null))),
+      part.map((entry) => jsonText(entry.changes)),
+      part[0].record.resource,
+      part.map((entry) => entry.record.id),
+    ])
+  }
 }
 
 /** Writes the operation log of this request inside the caller's transaction. */
@@ -48,7 +96,6 @@ export async function writeOperationLog(
   parameters: unknown,
   details: LogDetails = {},
 ): Promise<void> {
-  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
   await rawTxQuery(tx, 'write_operation_log', LOG_INSERT, [
     ctx.menuUrl,
     methodBitOf(ctx.method),
@@ -58,8 +105,8 @@ export async function writeOperationLog(
     locateIp(ctx.ip).slice(0, 150),
     ctx.method,
     ctx.url,
-    json(withoutSecrets(parameters ?? null)),
-    json(details.changes),
+    jsonText(withoutSecrets(parameters ?? null)),
+    jsonText(details.changes),
     details.record?.resource ?? '',
     details.record?.id ?? null,
   ])
@@ -78,7 +125,8 @@ export async function runWrite<T>(
   const result = await ctx.db.transaction(async (tx) => {
     const log: LogDetails = {}
     const result = await work(tx, log)
-    await writeOperationLog(tx, ctx, typeof parameters === 'function' ? parameters() : parameters, log)
+    if (log.entries && log.entries.length > 0) await writeOperationLogEntries(tx, ctx, log.entries)
+    else await writeOperationLog(tx, ctx, typeof parameters === 'function' ? parameters() : parameters, log)
     return result
   })
   ctx.onLogged?.()
