@@ -14,7 +14,7 @@ import { checkUpdates, toColumnValues } from './save-record'
 import { selectRows } from './select-rows'
 import type { ResourceBinding, ResourceContext, Row } from './types'
 import { uniqueViolationField } from './unique-violation'
-import { enqueueWebhookEvents } from './webhook-outbox'
+import { enqueueWebhookEvents, isWebhookEventAwaited } from './webhook-outbox'
 import { loggedInput, maskChanges } from './write-records'
 
 /** Records one statement of a bulk edit writes (its UPDATE, its links, its webhook bodies). */
@@ -189,8 +189,14 @@ function groupRows(binding: ResourceBinding, rows: { state: StoredState; values:
   return [...groups.values()]
 }
 
-/** Queues each changed record's `updated` webhook event, with the record as the API answers it. */
+/**
+ * Queues each changed record's `updated` webhook event, with the record as the API answers it; the
+ * records are read and presented only when a webhook chooses the event (10,000 bodies otherwise
+ * built for nothing).
+ */
 async function enqueueUpdatedEvents(tx: Tx, ctx: ResourceContext, binding: ResourceBinding, ids: number[]) {
+  const event = { resource: binding.definition.name, action: 'updated' as const }
+  if (ids.length === 0 || !(await isWebhookEventAwaited(tx, event))) return
   const idColumn = requireColumn(binding.table, 'id')
   for (const part of chunksOf(ids)) {
     const rows = await selectRows(tx, binding, {
@@ -199,7 +205,7 @@ async function enqueueUpdatedEvents(tx: Tx, ctx: ResourceContext, binding: Resou
       limit: part.length,
     })
     const records = await presentRows(tx, binding, rows, ctx.language)
-    await enqueueWebhookEvents(tx, { resource: binding.definition.name, action: 'updated', records })
+    await enqueueWebhookEvents(tx, { ...event, records })
   }
 }
 
