@@ -78,6 +78,7 @@ export function SelectAllMatching(props: SelectAllMatchingProps) {
     <LazyAlert
       type="info"
       role="status"
+      className="bd-select-all"
       title={
         allMatching
           ? t('bulk_edit.all_selected', { total: shownTotal })
