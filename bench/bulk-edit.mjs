@@ -56,7 +56,9 @@ try {
         (select min(id) from pclassifys) as pclassify_id, (select min(id) from years) as year_id`)
     ).rows[0]
     firmId = (
-      await client.query(`insert into firms (name, full_name) values ('批量基准保险', '批量基准保险股份有限公司') returning id`)
+      await client.query(
+        `insert into firms (name, full_name) values ('批量基准保险', '批量基准保险股份有限公司') returning id`,
+      )
     ).rows[0].id
     ids = (
       await client.query(
@@ -67,10 +69,10 @@ try {
         [firmId, parents.classify_id, parents.classify2_id, parents.pclassify_id, ROWS],
       )
     ).rows.map((row) => row.id)
-    await client.query(
-      'insert into product_year (product_id, year_id) select unnest($1::int[]), $2',
-      [ids, parents.year_id],
-    )
+    await client.query('insert into product_year (product_id, year_id) select unnest($1::int[]), $2', [
+      ids,
+      parents.year_id,
+    ])
     await client.query('analyze products; analyze product_year')
     await bulk(server, { ids })
   })
