@@ -3,15 +3,11 @@ import type { ResourcePageData } from '@brokerdesk/shared'
 import { Button } from 'antd'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Params } from '../../api/http'
 import { LazyAlert } from '../LazyAlert'
-import type { Row } from './resource-api'
+import type { BulkTarget, Row } from './resource-api'
 
 const drawer = () => import('./BulkEditDrawer')
 const BulkEditDrawer = lazy(() => drawer().then((module) => ({ default: module.BulkEditDrawer })))
-
-/** The records a bulk edit changes: the selected ones, or every one the list's filters match. */
-export type BulkTarget = { ids: number[] } | { filter: Params }
 
 /** Whether this user may edit the list's records in bulk: the update action and a bulk-editable field. */
 export const canBulkEdit = (page: ResourcePageData) =>

@@ -4,11 +4,10 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HttpError, http, type Params } from '../../api/http'
 import { splitServerErrors } from '../../forms/server-errors'
-import type { BulkTarget } from './BulkEditButton'
 import { FieldInput } from './inputs/FieldInput'
 import { fieldTitle } from './option-label'
 import { toWire } from './ResourceForm'
-import { type Row, resourceUrl } from './resource-api'
+import { type BulkTarget, type Row, resourceUrl } from './resource-api'
 
 type Values = Record<string, unknown>
 
