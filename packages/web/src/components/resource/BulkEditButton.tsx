@@ -1,10 +1,12 @@
 import { EditOutlined } from '@ant-design/icons'
 import type { ResourcePageData } from '@brokerdesk/shared'
 import { Button } from 'antd'
-import { lazy, Suspense, useState } from 'react'
+import type { TableRowSelection } from 'antd/es/table/interface'
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { listSearchOf } from '../../state/list-state'
 import { LazyAlert } from '../LazyAlert'
-import type { BulkTarget, Row } from './resource-api'
+import type { BulkTarget, ListAnswer, Row } from './resource-api'
 
 const drawer = () => import('./BulkEditDrawer')
 const BulkEditDrawer = lazy(() => drawer().then((module) => ({ default: module.BulkEditDrawer })))
@@ -87,4 +89,59 @@ export function SelectAllMatching(props: SelectAllMatchingProps) {
       }
     />
   )
+}
+
+/**
+ * A list's selection and its bulk edit, for the users it is offered to: the selected rows, the
+ * toolbar's button and the "select all N matching this filter" bar. "All matching" lasts until the
+ * selection or the filters change.
+ */
+export function useBulkEdit(options: {
+  page: ResourcePageData
+  filters: Record<string, string>
+  answer: ListAnswer | undefined
+  refresh: () => unknown
+}) {
+  const { page, filters, answer } = options
+  const [selected, setSelected] = useState<number[]>([])
+  const [allMatching, setAllMatching] = useState(false)
+  const filtersKey = listSearchOf({ filters })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the choice ends when the filters' query changes
+  useEffect(() => setAllMatching(false), [filtersKey])
+  const offered = canBulkEdit(page) && !page.tree
+  const matching = answer?.total ?? answer?.total_estimate
+  const select = (keys: number[]) => {
+    setSelected(keys)
+    setAllMatching(false)
+  }
+  /** The table's row selection: for a batch delete, a bulk edit, or neither. */
+  const rowSelection = (deletable: boolean): TableRowSelection<Row> | undefined =>
+    deletable || offered
+      ? { fixed: true, selectedRowKeys: selected, onChange: (keys) => select(keys as number[]) }
+      : undefined
+  if (!offered) return { selected, select, rowSelection, button: null, bar: null }
+  const button = (
+    <BulkEditButton
+      page={page}
+      target={allMatching ? { filter: filters } : { ids: selected }}
+      count={allMatching ? (matching ?? 0) : selected.length}
+      rows={answer?.data ?? []}
+      onDone={() => {
+        select([])
+        void options.refresh()
+      }}
+    />
+  )
+  const bar = (
+    <SelectAllMatching
+      selected={selected.length}
+      shown={answer?.data.length ?? 0}
+      total={matching}
+      counted={answer?.total !== undefined || Boolean(answer?.total_exact)}
+      allMatching={allMatching}
+      onSelectAll={() => setAllMatching(true)}
+      onClear={() => select([])}
+    />
+  )
+  return { selected, select, rowSelection, button, bar }
 }

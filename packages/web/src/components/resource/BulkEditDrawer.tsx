@@ -31,6 +31,38 @@ function wireFilter(page: ResourcePageData, filters: Params): Record<string, str
   return wire
 }
 
+/** How many records the edit changed, and each one it left alone with why. */
+function BulkResultView({ result, nameOf }: { result: BulkResult; nameOf: (id: number) => string }) {
+  const { t, i18n } = useTranslation()
+  const left = result.errors.length
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} aria-live="polite">
+      <Alert
+        type={left > 0 ? 'warning' : 'success'}
+        showIcon
+        title={t('bulk_edit.updated', { count: result.updated.toLocaleString(i18n.language) })}
+        description={
+          left > 0 ? t('bulk_edit.failed', { count: left.toLocaleString(i18n.language) }) : undefined
+        }
+      />
+      {left > 0 && (
+        <List
+          size="small"
+          bordered
+          dataSource={result.errors.slice(0, ERRORS_SHOWN)}
+          renderItem={(error) => (
+            <List.Item>
+              <Typography.Text strong>{nameOf(error.id)}</Typography.Text>
+              {': '}
+              {Object.values(error.errors).flat().join(' ')}
+            </List.Item>
+          )}
+        />
+      )}
+    </Space>
+  )
+}
+
 interface BulkEditDrawerProps {
   page: ResourcePageData
   target: BulkTarget
@@ -143,34 +175,7 @@ export function BulkEditDrawer({ page, target, count, rows, onDone, onClose }: B
           )
         })}
         {notice && <Alert type="error" showIcon title={notice} />}
-        {result && (
-          <Space orientation="vertical" style={{ width: '100%' }} aria-live="polite">
-            <Alert
-              type={result.errors.length > 0 ? 'warning' : 'success'}
-              showIcon
-              title={t('bulk_edit.updated', { count: result.updated.toLocaleString(i18n.language) })}
-              description={
-                result.errors.length > 0
-                  ? t('bulk_edit.failed', { count: result.errors.length.toLocaleString(i18n.language) })
-                  : undefined
-              }
-            />
-            {result.errors.length > 0 && (
-              <List
-                size="small"
-                bordered
-                dataSource={result.errors.slice(0, ERRORS_SHOWN)}
-                renderItem={(error) => (
-                  <List.Item>
-                    <Typography.Text strong>{nameOf(error.id)}</Typography.Text>
-                    {': '}
-                    {Object.values(error.errors).flat().join(' ')}
-                  </List.Item>
-                )}
-              />
-            )}
-          </Space>
-        )}
+        {result && <BulkResultView result={result} nameOf={nameOf} />}
       </Form>
     </Drawer>
   )

@@ -10,7 +10,7 @@ import { HttpError, type Params } from '../../api/http'
 import { listSearchOf } from '../../state/list-state'
 import { notify } from '../../state/notify'
 import { LazyAlert } from '../LazyAlert'
-import { BulkEditButton, canBulkEdit, SelectAllMatching } from './BulkEditButton'
+import { useBulkEdit } from './BulkEditButton'
 import { ListToolbar } from './ListToolbar'
 import { rememberTree } from './list-prefetch'
 import { filterValues, ResourceFilters } from './ResourceFilters'
@@ -113,12 +113,6 @@ export function ResourceList({
   // biome-ignore lint/correctness/useExhaustiveDependencies: told when the filters' query changes
   useEffect(() => onFiltersChange?.(filters), [filtersKey])
   const [counted, setCounted] = useState(false)
-  const [selected, setSelected] = useState<number[]>([])
-  // "All N matching this filter" chosen for a bulk edit: until the selection or the filters change.
-  const [allMatching, setAllMatching] = useState(false)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the choice ends when the filters' query changes
-  useEffect(() => setAllMatching(false), [filtersKey])
-  const bulk = canBulkEdit(page) && !page.tree
   useEffect(() => rememberTree(name, Boolean(page.tree)), [name, page.tree])
   const { list, perPage, refusal, tooDeep, estimatedLast } = usePositionedList(page, place, {
     counted,
@@ -126,6 +120,7 @@ export function ResourceList({
   })
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource', name] })
+  const { selected, select, ...bulk } = useBulkEdit({ page, filters, answer: list.data, refresh })
   const remove = async (ids: number[]) => {
     try {
       await deleteRows(name, ids)
@@ -137,17 +132,12 @@ export function ResourceList({
       return
     }
     notify('success', t('messages.success', { action: t('actions.delete') }))
-    setSelected([])
+    select([])
     await refresh()
   }
   const { columns, tableWidth, density } = useTableColumns({ page, sort, cells, rowActions, can, remove })
 
   const answer = list.data
-  const matching = answer?.total ?? answer?.total_estimate
-  const select = (keys: number[]) => {
-    setSelected(keys)
-    setAllMatching(false)
-  }
   // A click on a header sorts (from the first page); the pager moves or resizes the page.
   const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {
@@ -181,36 +171,13 @@ export function ResourceList({
         onOpenView={open}
         selected={selected}
         onDeleteSelected={() => remove(selected)}
-        bulkEdit={
-          bulk && (
-            <BulkEditButton
-              page={page}
-              target={allMatching ? { filter: filters } : { ids: selected }}
-              count={allMatching ? (matching ?? 0) : selected.length}
-              rows={answer?.data ?? []}
-              onDone={() => {
-                select([])
-                void refresh()
-              }}
-            />
-          )
-        }
+        bulkEdit={bulk.button}
         counted={counted}
         onCount={() => setCounted(true)}
         onRefresh={refresh}
         extra={toolbar}
       />
-      {bulk && (
-        <SelectAllMatching
-          selected={selected.length}
-          shown={answer?.data.length ?? 0}
-          total={matching}
-          counted={answer?.total !== undefined || Boolean(answer?.total_exact)}
-          allMatching={allMatching}
-          onSelectAll={() => setAllMatching(true)}
-          onClear={() => select([])}
-        />
-      )}
+      {bulk.bar}
       {refusal && (
         <ListRefusal
           text={refusal}
@@ -227,11 +194,7 @@ export function ResourceList({
         tableLayout="fixed"
         scroll={{ x: tableWidth }}
         onChange={onChange}
-        rowSelection={
-          can('delete') || bulk
-            ? { fixed: true, selectedRowKeys: selected, onChange: (keys) => select(keys as number[]) }
-            : undefined
-        }
+        rowSelection={bulk.rowSelection(can('delete'))}
         pagination={
           page.tree
             ? false
