@@ -126,3 +126,54 @@ export async function writeOperationLog(db: Db | Tx, entry: LogEntry): Promise<{
       : await rawQuery(db as Db, name, text, values)
   return { authChanged: rows[0]?.auth_changed === true }
 }
+
+/** One record's entry of a write that logs each record it changed (a bulk edit). */
+export interface RecordLogEntry {
+  parameters: unknown
+  changes: FieldChanges
+  record: { resource: string; id: number }
+}
+
+/** The entries of many records written together: one per record, the menu item looked up once. */
+const INSERT_MANY = `insert into "logs" (${COLUMNS})
+  select coalesce((select "id" from "menus" where "url" = $1 and ("method" & $2) <> 0 and "deleted_at" is null limit 1), 0),
+    $3, $4, $5, $6, $7, $8, e.parameters::jsonb, e.changes::jsonb, $11, e.record_id, null
+  from unnest($9::text[], $10::text[], $12::integer[]) with ordinality as e(parameters, changes, record_id, n)
+  order by e.n
+  ${AUTH_CHANGED}`
+
+/** Entries written by one statement of INSERT_MANY. */
+const ENTRIES_PER_STATEMENT = 1000
+
+/**
+ * The log entries of the records of one write, each as a single update of its record would be
+ * logged (who, from where and through which route from `entry`), inside the write's transaction.
+ * Answers whether the transaction changed what kept callers come from, as `writeOperationLog`.
+ */
+export async function writeOperationLogEntries(
+  tx: Tx,
+  entry: Omit<LogEntry, 'parameters' | 'changes' | 'record' | 'event' | 'output'>,
+  records: readonly RecordLogEntry[],
+): Promise<{ authChanged: boolean }> {
+  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
+  let authChanged = false
+  for (let start = 0; start < records.length; start += ENTRIES_PER_STATEMENT) {
+    const part = records.slice(start, start + ENTRIES_PER_STATEMENT)
+    const rows = await rawTxQuery(tx, 'write_operation_log_entries', INSERT_MANY, [
+      entry.menu.url,
+      methodBitOf(entry.menu.method),
+      entry.userId,
+      entry.appId ?? 0,
+      entry.ip.slice(0, 100),
+      (entry.location ?? locateIp(entry.ip)).slice(0, 150),
+      entry.method,
+      entry.url,
+      part.map((one) => json(withoutSecrets(one.parameters ?? null))),
+      part.map((one) => json(one.changes)),
+      part[0].record.resource,
+      part.map((one) => one.record.id),
+    ])
+    authChanged = authChanged || rows.some((row) => row.auth_changed === true)
+  }
+  return { authChanged }
+}

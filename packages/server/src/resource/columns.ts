@@ -36,5 +36,14 @@ export function integerRangeOf(column: PgColumn): { min: number; max: number } {
 /** Whether a number can be the id of a record: a positive PostgreSQL integer. */
 export const isRecordId = (id: number) => Number.isInteger(id) && id > 0 && id <= MAX_INTEGER
 
+const ID_TEXT = /^\d{1,10}$/
+
+/** A record id given as a number or as digits; undefined for anything else (1.5, true, [1], 2147483648). */
+export function readRecordId(value: unknown): number | undefined {
+  const id =
+    typeof value === 'number' ? value : typeof value === 'string' && ID_TEXT.test(value) ? Number(value) : NaN
+  return isRecordId(id) ? id : undefined
+}
+
 /** Whether a column holds text (a list searches it with ILIKE '%…%'). */
 export const isTextColumn = (column: PgColumn) => column.dataType === 'string'

@@ -111,11 +111,37 @@ export async function readStoredState(
       .where(where)
     ;[found] = (options.lock ? await query.for('update') : await query) as Row[]
   }
-  if (!found) return undefined
+  return found && storedStateOf(binding, found)
+}
+
+/** A row read with its link columns, as the row and its links apart. */
+function storedStateOf(binding: ResourceBinding, found: Row): StoredState {
   const row: Row = {}
-  for (const key of Object.keys(getTableColumns(table))) row[key] = found[key]
+  for (const key of Object.keys(getTableColumns(binding.table))) row[key] = found[key]
   const links: Row = {}
   for (const field of Object.keys(binding.links ?? {}))
     links[field] = ((found[`__link_${field}`] as unknown[] | null) ?? []).map(Number)
   return { row, links }
+}
+
+/**
+ * The live stored rows matching `where` with their links, in id order, at most `limit`, locked for
+ * update: the rows a bulk edit changes, read in one statement.
+ */
+export async function readStoredStates(
+  tx: Tx,
+  binding: ResourceBinding,
+  where: SQL | undefined,
+  limit: number,
+): Promise<StoredState[]> {
+  const { table } = binding
+  const idColumn = requireColumn(table, 'id')
+  const found = (await tx
+    .select({ ...getTableColumns(table), ...linkColumnsOf(binding) } as never)
+    .from(table)
+    .where(and(liveRows(binding), where))
+    .orderBy(idColumn)
+    .limit(limit)
+    .for('update')) as Row[]
+  return found.map((row) => storedStateOf(binding, row))
 }

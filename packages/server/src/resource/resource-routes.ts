@@ -1,4 +1,9 @@
-import { MAX_SKIPPED_ROWS, type ResourceAction, type ResourceDefinition } from '@brokerdesk/shared'
+import {
+  MAX_BULK_ROWS,
+  MAX_SKIPPED_ROWS,
+  type ResourceAction,
+  type ResourceDefinition,
+} from '@brokerdesk/shared'
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteShorthandOptions } from 'fastify'
 import { z } from 'zod'
@@ -6,7 +11,8 @@ import type { Db } from '../db/client'
 import { setStatementTimeout } from '../db/statement-timeout'
 import { notFound } from '../errors'
 import { LARGE_BODY_LIMIT } from '../plugins/input-hygiene'
-import { columnOf, isRecordId, requireColumn } from './columns'
+import { bulkFieldsOf, updateInBulk } from './bulk-update'
+import { columnOf, readRecordId, requireColumn } from './columns'
 import { contextOf } from './context'
 import { exportRecords } from './export-records'
 import { invalidFields } from './field-errors'
@@ -80,15 +86,6 @@ export function listQuerySchema(definition: ResourceDefinition, options: { expor
 }
 
 const ZId = z.object({ id: z.string() })
-
-const ID_TEXT = /^\d{1,10}$/
-
-/** A record id given as a number or as digits; undefined for anything else (1.5, true, [1], 2147483648). */
-function readRecordId(value: unknown): number | undefined {
-  const id =
-    typeof value === 'number' ? value : typeof value === 'string' && ID_TEXT.test(value) ? Number(value) : NaN
-  return isRecordId(id) ? id : undefined
-}
 
 /** A record id from the path: a positive integer, or 404. */
 export function parseId(raw: string): number {
@@ -275,6 +272,40 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
         const logId = (request.body as { log_id?: unknown } | undefined)?.log_id
         return { row: await restoreRecord({ ctx: contextOf(request), binding, id, logId }) }
       },
+    )
+  }
+  if (has('update') && bulkFieldsOf(definition).length > 0) {
+    app.put(
+      `${base}/bulk`,
+      {
+        ...documented(
+          definition,
+          'Set bulk-editable fields on the records of ids, or on all a filter matches',
+          {
+            body: z.object({
+              ids: z.array(z.number().int()).max(MAX_BULK_ROWS).optional().describe('the records; or filter'),
+              filter: z
+                .record(z.string(), z.union([z.string(), z.array(z.string())]))
+                .optional()
+                .describe(
+                  `the list's filters: every record they match, at most ${MAX_BULK_ROWS} (422 beyond)`,
+                ),
+              values: definition.update.pick(
+                Object.fromEntries(bulkFieldsOf(definition).map((field) => [field, true])) as never,
+              ),
+            }),
+          },
+        ),
+        // Each record's update: held, scoped and logged as the record's update.
+        config: { heldAs: { url: `${base}/{id}`, method: 'PUT' }, writesThroughEngine: true },
+      },
+      (request) =>
+        updateInBulk({
+          ctx: contextOf(request),
+          binding,
+          body: request.body,
+          statementTimeoutMs: app.config.databaseTimeouts.transferStatementMs,
+        }),
     )
   }
   if (has('create')) {

@@ -1,9 +1,18 @@
 import type { Tx } from '../db/client'
-import { type LogEntry, writeOperationLog } from '../operation-log/write-operation-log'
+import {
+  type LogEntry,
+  type RecordLogEntry,
+  writeOperationLog,
+  writeOperationLogEntries,
+} from '../operation-log/write-operation-log'
 import type { ResourceContext } from './types'
 
-/** What the work of a write adds to its log entry: changed fields, the record, the webhook event. */
-export type LogDetails = Pick<LogEntry, 'changes' | 'record' | 'event'>
+/**
+ * What the work of a write adds to its log entry: changed fields, the record, the webhook event; or,
+ * for a write that changed many records (a bulk edit), one entry per record (`entries`), each as a
+ * single update of it would be logged, instead of the request's one entry.
+ */
+export type LogDetails = Pick<LogEntry, 'changes' | 'record' | 'event'> & { entries?: RecordLogEntry[] }
 
 /** The log entry of an engine's write: who, from where, through which route (or the one it is held as). */
 export function logEntryOf(ctx: ResourceContext, parameters: unknown, details: LogDetails = {}): LogEntry {
@@ -32,6 +41,8 @@ export async function runWrite<T>(
   const { result, outcome } = await ctx.db.transaction(async (tx) => {
     const log: LogDetails = {}
     const result = await work(tx, log)
+    if (log.entries && log.entries.length > 0)
+      return { result, outcome: await writeOperationLogEntries(tx, logEntryOf(ctx, null), log.entries) }
     const logged = typeof parameters === 'function' ? parameters() : parameters
     return { result, outcome: await writeOperationLog(tx, logEntryOf(ctx, logged, log)) }
   })

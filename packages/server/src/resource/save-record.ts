@@ -2,9 +2,10 @@ import type { ResourceDefinition } from '@brokerdesk/shared'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Tx } from '../db/client'
+import { AppError } from '../errors'
 import { textToStore } from '../i18n/seeded-texts'
 import { isTimestampColumn, requireColumn } from './columns'
-import { type FieldIssue, invalidFields, issuesOfZod } from './field-errors'
+import { type FieldIssue, invalidFields, issuesOfZod, translateIssues } from './field-errors'
 import { isBlank, normalizeInput } from './normalize-input'
 import { findNode, lockTree, moveNode, placeNewNode, TreeProblem } from './tree/nested-set'
 import type { ResourceBinding, ResourceContext, Row } from './types'
@@ -224,6 +225,58 @@ function keepSeededTexts(binding: ResourceBinding, ctx: ResourceContext, values:
     }
   }
   return kept
+}
+
+/** One row of a bulk edit after the checks: the values to store, or what is wrong with them. */
+export type CheckedUpdate =
+  | { values: Row; errors?: undefined }
+  | { values?: undefined; errors: Record<string, string[]> }
+
+/**
+ * The checks of a single update, for the same input given to many stored rows (a bulk edit): each
+ * row validated (the field rules and the definition's cross-field checks on the row as it would
+ * be), the references of all of them looked up in one query, then the binding's `beforeWrite`
+ * with the others as its batch. Answers, row by row, the values to store or the row's field
+ * errors; nothing is written.
+ */
+export async function checkUpdates(
+  options: Pick<SaveRecordOptions, 'tx' | 'ctx' | 'binding' | 'input'> & { rows: readonly Row[] },
+): Promise<CheckedUpdate[]> {
+  const { tx, ctx, binding, input, rows } = options
+  const definition = binding.definition
+  const failed = (error: unknown): CheckedUpdate => {
+    if (error instanceof AppError && error.code === 'validation' && error.errors)
+      return { errors: error.errors }
+    throw error
+  }
+  const checked = rows.map((existing): CheckedUpdate => {
+    try {
+      return { values: keepSeededTexts(binding, ctx, validate({ ctx, binding, input, existing }), existing) }
+    } catch (error) {
+      return failed(error)
+    }
+  })
+  const valid = checked.flatMap((one) => (one.values ? [one.values] : []))
+  const issues = await referenceIssues(tx, binding, valid)
+  let next = 0
+  for (const [index, one] of checked.entries()) {
+    if (!one.values) continue
+    const rowIssues = issues[next++]
+    if (rowIssues.length > 0)
+      checked[index] = { errors: translateIssues(ctx.language, rowIssues, definition) }
+  }
+  if (!binding.beforeWrite) return checked
+  const batch = checked.flatMap((one) => (one.values ? [one.values] : []))
+  for (const [index, one] of checked.entries()) {
+    if (!one.values) continue
+    try {
+      const args = { tx, ctx, mode: 'update' as const, existing: rows[index], batch }
+      checked[index] = { values: await binding.beforeWrite(one.values, args) }
+    } catch (error) {
+      checked[index] = failed(error)
+    }
+  }
+  return checked
 }
 
 /** Values as the columns take them: date-times as Date, links set aside. */

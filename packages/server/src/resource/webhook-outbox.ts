@@ -40,3 +40,15 @@ export async function enqueueWebhookEvents(
   const { name, bodies } = webhookEvent(event)
   await rawTxQuery(tx, 'enqueue_webhook_events', ENQUEUE, [name, bodies])
 }
+
+/** Whether an enabled webhook chooses the event: when none does, a write of many records builds no bodies. */
+const AWAITED = `select 1 from "webhooks" where "enabled" and "deleted_at" is null and $1::text = any("events") limit 1`
+
+/** Whether any enabled webhook chooses `<resource>.<action>`, read inside the write's transaction. */
+export async function isWebhookEventAwaited(
+  tx: Tx,
+  event: { resource: string; action: WebhookAction },
+): Promise<boolean> {
+  const rows = await rawTxQuery(tx, 'webhook_event_awaited', AWAITED, [`${event.resource}.${event.action}`])
+  return rows.length > 0
+}

@@ -24,7 +24,7 @@ export function loggedInput(binding: ResourceBinding, input: unknown, stored?: R
 }
 
 /** Changed fields as the log keeps them: the binding masks what it masks in the input, before and after. */
-function maskChanges(binding: ResourceBinding, changes: FieldChanges, stored: Row): FieldChanges {
+export function maskChanges(binding: ResourceBinding, changes: FieldChanges, stored: Row): FieldChanges {
   const mask = binding.logParameters
   if (!mask) return changes
   const one = (field: string, value: unknown) => mask({ [field]: value }, stored)[field]

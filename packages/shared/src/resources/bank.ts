@@ -8,8 +8,9 @@ export const bankResource = defineResource({
   fields: {
     id: idField,
     ...nameFields(50),
-    order: orderField,
+    order: { ...orderField, bulk: true },
     is_withhold: {
+      bulk: true,
       type: 'integer',
       input: 'switch',
       rule: flag(),

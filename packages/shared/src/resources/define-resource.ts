@@ -80,6 +80,8 @@ export interface FieldSpec {
   writeOnly?: boolean
   /** Translation key of the label; default `fields.<name>`. */
   label?: string
+  /** Set on many records at once by a bulk edit (`PUT /admin/<name>/bulk`); needs an input and a rule. */
+  bulk?: boolean
 }
 
 export interface FilterSpec {
@@ -138,6 +140,8 @@ export interface FieldMeta {
   filter: FilterKind | null
   export: boolean
   writeOnly: boolean
+  /** Offered by the bulk edit. */
+  bulk: boolean
 }
 
 export interface FilterMeta {
@@ -242,7 +246,9 @@ export function defineResource<const F extends Record<string, FieldSpec>>(
     filter: field.filter ?? null,
     export: !field.writeOnly && (field.export ?? true),
     writeOnly: field.writeOnly ?? false,
+    bulk: field.bulk ?? false,
   }))
+  checkBulkFields(spec.name, spec.tree ?? false, entries)
 
   const filters: FilterMeta[] = fieldList
     .filter((field) => field.filter)
@@ -312,6 +318,22 @@ export function defineResource<const F extends Record<string, FieldSpec>>(
     update: create.partial(),
     refine: spec.refine,
   }
+}
+
+/**
+ * A bulk-editable field is one a form writes (an input and a rule, not write-only), and not a tree
+ * position: moving many nodes at once is the drag tree's work.
+ */
+function checkBulkFields(resource: string, tree: boolean, entries: [string, FieldSpec][]) {
+  const wrong = entries
+    .filter(([, field]) => field.bulk)
+    .filter(
+      ([name, field]) => !field.input || !field.rule || field.writeOnly || (tree && name === 'parent_id'),
+    )
+  if (wrong.length > 0)
+    throw new Error(
+      `The bulk fields of ${resource} must be writable: ${wrong.map(([name]) => name).join(', ')}`,
+    )
 }
 
 /** Sections must place every field with an input exactly once, and only those. */

@@ -35,6 +35,7 @@ export const firmResource = defineResource({
     id: idField,
     ...nameFields(255),
     type: {
+      bulk: true,
       type: 'integer',
       input: 'checkbox',
       rule: optionBits(FIRM_TYPE, true),
@@ -47,6 +48,7 @@ export const firmResource = defineResource({
     url: { type: 'string', input: 'text', rule: optionalWebsite(), default: '', list: true },
     logo: { type: 'string', input: 'image', rule: optionalText(255), default: '', list: true },
     uname_rule: {
+      bulk: true,
       type: 'integer',
       input: 'select',
       rule: optionCode(FIRM_UNAME_RULE),
@@ -64,6 +66,7 @@ export const firmResource = defineResource({
     /** The fixed agent password, required when password_rule is 2 (fixed value). */
     default_password: { type: 'string', input: 'text', rule: optionalText(255), default: '' },
     account_day_by_sign_at: {
+      bulk: true,
       type: 'integer',
       input: 'switch',
       rule: flag(),
@@ -71,6 +74,7 @@ export const firmResource = defineResource({
       options: yesNoOptions('firms', 'account_day_by_sign_at'),
     },
     account_day_by_end_at: {
+      bulk: true,
       type: 'integer',
       input: 'switch',
       rule: flag(),
@@ -87,8 +91,9 @@ export const firmResource = defineResource({
     /** The link template, required when url_rule is 1 (account template). */
     url_rule_tpl: { type: 'string', input: 'text', rule: optionalText(255), default: '' },
     description: longTextField,
-    order: orderField,
+    order: { ...orderField, bulk: true },
     account_at_merge: {
+      bulk: true,
       type: 'integer',
       input: 'switch',
       rule: flag(),
@@ -96,6 +101,7 @@ export const firmResource = defineResource({
       options: yesNoOptions('firms', 'account_at_merge'),
     },
     service_api: {
+      bulk: true,
       type: 'string',
       input: 'select',
       rule: optionalText(50).refine((v) => FIRM_SERVICE_API.some((o) => o.value === v), {
@@ -113,6 +119,7 @@ export const firmResource = defineResource({
       default: '',
     },
     receipt_tpl_type: {
+      bulk: true,
       type: 'integer',
       input: 'radio',
       rule: optionCode(FIRM_RECEIPT_TPL_TYPE),
@@ -122,6 +129,7 @@ export const firmResource = defineResource({
     receipt_tpl: longTextField,
     /** The banks the company supports (bank_firm). */
     bank_ids: {
+      bulk: true,
       type: 'integer[]',
       input: 'multi-select',
       rule: idList(),

@@ -42,6 +42,7 @@ const requiredTreeReference = (resource: string) =>
     default: 0,
     options: { resource, tree: true },
     filter: 'in',
+    bulk: true,
   }) as const
 
 /** Insurance products (SPEC §3 "Products"); `pay_type` is a bitmask. */
@@ -51,6 +52,7 @@ export const productResource = defineResource({
     id: idField,
     uid: { type: 'string', input: 'text', rule: optionalText(255), default: '', list: true },
     firm_id: {
+      bulk: true,
       type: 'integer',
       input: 'select',
       rule: reference({ required: true }),
@@ -70,6 +72,7 @@ export const productResource = defineResource({
     pclassify_name: { type: 'string', list: true, export: false },
     name: nameField(255),
     is_long_time: {
+      bulk: true,
       type: 'integer',
       input: 'select',
       rule: optionCode(PRODUCT_IS_LONG_TIME),
@@ -79,6 +82,7 @@ export const productResource = defineResource({
       filter: 'equals',
     },
     class: {
+      bulk: true,
       type: 'integer',
       input: 'radio',
       rule: optionCode(PRODUCT_CLASS),
@@ -87,6 +91,7 @@ export const productResource = defineResource({
       filter: 'equals',
     },
     buy_type: {
+      bulk: true,
       type: 'integer',
       input: 'radio',
       rule: optionCode(PRODUCT_BUY_TYPE),
@@ -95,6 +100,7 @@ export const productResource = defineResource({
       filter: 'equals',
     },
     pay_type: {
+      bulk: true,
       type: 'integer',
       input: 'checkbox',
       rule: optionBits(PRODUCT_PAY_TYPE),
@@ -104,6 +110,7 @@ export const productResource = defineResource({
       filter: 'bits',
     },
     attr: {
+      bulk: true,
       type: 'integer',
       input: 'select',
       rule: optionCode(PRODUCT_ATTR),
@@ -113,6 +120,7 @@ export const productResource = defineResource({
     },
     /** Payment periods offered (product_year). */
     year_ids: {
+      bulk: true,
       type: 'integer[]',
       input: 'multi-select',
       rule: idList(),
@@ -124,6 +132,7 @@ export const productResource = defineResource({
     company_no: { type: 'string', input: 'text', rule: optionalText(255), default: '', filter: 'like' },
     no: { type: 'string', input: 'text', rule: optionalText(255), default: '', filter: 'like' },
     status: {
+      bulk: true,
       type: 'integer',
       input: 'radio',
       rule: optionCode(PRODUCT_STATUS),
@@ -146,6 +155,7 @@ export const productResource = defineResource({
       filter: 'between',
     },
     stop_at: {
+      bulk: true,
       type: 'date',
       nullable: true,
       input: 'date',

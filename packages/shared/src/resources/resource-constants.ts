@@ -33,3 +33,5 @@ export const EXPORT_PER_PAGE_OPTIONS = [...PER_PAGE_OPTIONS, 500, 1000, 2000, 50
 export const DEFAULT_EXPORT_PER_PAGE = 200
 /** Rows one import request may carry (the SPA sends chunks of 200, SPEC §9). */
 export const MAX_IMPORT_ROWS = 1000
+/** Records one bulk edit may change, chosen by ids or by a filter (issue 25 §2). */
+export const MAX_BULK_ROWS = 10_000

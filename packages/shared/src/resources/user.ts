@@ -47,9 +47,10 @@ export const userResource = defineResource({
       filter: 'like',
     },
     password: { type: 'string', input: 'password', rule: optionalPassword(), default: '', writeOnly: true },
-    department_id: departmentField,
+    department_id: { ...departmentField, bulk: true },
     department_name: departmentNameField,
     status: {
+      bulk: true,
       type: 'integer',
       input: 'radio',
       rule: optionCode(USER_STATUS),

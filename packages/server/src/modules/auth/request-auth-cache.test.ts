@@ -73,6 +73,13 @@ describe('the callers a process keeps', () => {
       // The users table holds what the callers are read from.
       expect((await put(`/admin/users/${account.id}`, { name: 'Kept again' })).statusCode).toBe(200)
       expect(changed).toHaveBeenCalledTimes(2)
+      // A bulk edit tells it as its entries are written: products keep them, accounts do not.
+      expect((await put('/admin/firms/bulk', { ids: [firm.id], values: { order: 3 } })).statusCode).toBe(200)
+      expect(changed).toHaveBeenCalledTimes(2)
+      expect((await put('/admin/users/bulk', { ids: [account.id], values: { status: 0 } })).statusCode).toBe(
+        200,
+      )
+      expect(changed).toHaveBeenCalledTimes(3)
     } finally {
       changed.mockRestore()
     }

@@ -63,6 +63,26 @@ describe("the log's hash chain", () => {
     expect(Math.max(...seqs) - Math.min(...seqs)).toBe(7)
   })
 
+  it('chains the many entries of one write (bulk edits), beside single writes, and the head names the last', async () => {
+    const banks = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        const answer = await admin.post('/admin/banks', { name: `Bulk ${i}`, full_name: `Bulk Bank ${i}` })
+        return answer.json().row.id as number
+      }),
+    )
+    const edits = await Promise.all([
+      admin.put('/admin/banks/bulk', { ids: banks.slice(0, 3), values: { is_withhold: 1 } }),
+      admin.put('/admin/banks/bulk', { ids: banks.slice(3), values: { order: 7 } }),
+      admin.post('/admin/banks', { name: 'Beside', full_name: 'Beside Bank' }),
+    ])
+    expect(edits.map((answer) => answer.statusCode)).toEqual([200, 200, 201])
+    expect((await admin.get(`/admin/logs/verify?${TODAY}`)).json()).toMatchObject({ ok: true })
+    const head = await t.app.db.execute(sql`select seq from log_chain_head`)
+    const [{ seq }] = (head as unknown as { rows: { seq: string }[] }).rows
+    const [newest] = await newestEntries(1)
+    expect(Number(seq)).toBe(Number(newest.chain_seq))
+  })
+
   it('names the first entry an UPDATE made straight in the database changed, and passes again once undone', async () => {
     const [, target] = await newestEntries(3)
     await t.app.db.execute(sql`update logs set parameters = '{"name":"forged"}' where id = ${target.id}`)

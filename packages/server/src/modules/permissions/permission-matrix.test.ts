@@ -43,12 +43,14 @@ let items: MenuRow[]
 /**
  * The menu url and method that hold a route: its own, or those its `heldAs` config names (the route
  * table does not carry configs): a record's history is held by its show item, a restore by its
- * update item, the signed report's key by the report's item.
+ * update item, a bulk edit by the update item, the signed report's key by the report's item.
  */
 function heldOf(route: RegisteredRoute): { url: string; method: string } {
   const url = menuUrlOfRoute(route.url)
   const record = /^(\/admin\/[^/]+\/\{id\})\/(history|restore)$/.exec(url)
   if (record) return { url: record[1], method: record[2] === 'history' ? 'GET' : 'PUT' }
+  const bulk = /^(\/admin\/[^/]+)\/bulk$/.exec(url)
+  if (bulk && route.method === 'PUT') return { url: `${bulk[1]}/{id}`, method: 'PUT' }
   if (url === '/admin/logs/report/key') return { url: '/admin/logs/report', method: 'GET' }
   return { url, method: route.method }
 }

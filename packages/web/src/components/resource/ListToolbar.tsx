@@ -24,6 +24,8 @@ interface ListToolbarProps {
   onOpenView: (search: string) => void
   selected: number[]
   onDeleteSelected: () => void
+  /** The bulk edit of the selected records (or of all the filter matches), beside the batch delete. */
+  bulkEdit?: ReactNode
   counted: boolean
   onCount: () => void
   onRefresh: () => void
@@ -50,6 +52,7 @@ export function ListToolbar({
   onOpenView,
   selected,
   onDeleteSelected,
+  bulkEdit,
   counted,
   onCount,
   onRefresh,
@@ -101,6 +104,7 @@ export function ListToolbar({
             </Button>
           </Popconfirm>
         )}
+        {bulkEdit}
         {extra}
       </Space>
       {narrow ? (

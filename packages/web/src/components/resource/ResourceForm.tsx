@@ -67,7 +67,7 @@ export function formSchema(definition: ResourceDefinition | undefined): ObjectSc
 }
 
 /** Datetimes travel as ISO 8601 (the form shows local time). */
-function toWire(fields: readonly FieldMeta[], values: Values): Values {
+export function toWire(fields: readonly FieldMeta[], values: Values): Values {
   const out: Values = { ...values }
   for (const field of fields) {
     if (field.input === 'datetime' && typeof out[field.name] === 'string' && out[field.name]) {

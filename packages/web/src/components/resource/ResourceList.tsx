@@ -11,6 +11,7 @@ import { HttpError, type Params } from '../../api/http'
 import { listSearchOf } from '../../state/list-state'
 import { notify } from '../../state/notify'
 import { LazyAlert } from '../LazyAlert'
+import { useBulkEdit } from './BulkEditButton'
 import { ListToolbar } from './ListToolbar'
 import { rememberTree } from './list-prefetch'
 import { filterValues, ResourceFilters } from './ResourceFilters'
@@ -118,7 +119,6 @@ export function ResourceList({
   const [filtersShown, setFiltersShown] = useState(false)
   const setFilters = Object.keys(filters).length
   const [counted, setCounted] = useState(false)
-  const [selected, setSelected] = useState<number[]>([])
   useEffect(() => rememberTree(name, Boolean(page.tree)), [name, page.tree])
   const { list, perPage, refusal, tooDeep, estimatedLast } = usePositionedList(page, place, {
     counted,
@@ -126,6 +126,7 @@ export function ResourceList({
   })
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource', name] })
+  const { selected, select, ...bulk } = useBulkEdit({ page, filters, answer: list.data, refresh })
   const remove = async (ids: number[]) => {
     try {
       await deleteRows(name, ids)
@@ -137,7 +138,7 @@ export function ResourceList({
       return
     }
     notify('success', t('messages.success', { action: t('actions.delete') }))
-    setSelected([])
+    select([])
     await refresh()
   }
   const { columns, tableWidth, density } = useTableColumns({ page, sort, cells, rowActions, can, remove })
@@ -181,6 +182,7 @@ export function ResourceList({
         onOpenView={open}
         selected={selected}
         onDeleteSelected={() => remove(selected)}
+        bulkEdit={bulk.button}
         counted={counted}
         onCount={() => setCounted(true)}
         onRefresh={refresh}
@@ -200,6 +202,7 @@ export function ResourceList({
           ) : undefined
         }
       />
+      {bulk.bar}
       {refusal && (
         <ListRefusal
           text={refusal}
@@ -216,11 +219,7 @@ export function ResourceList({
         tableLayout="fixed"
         scroll={{ x: tableWidth }}
         onChange={onChange}
-        rowSelection={
-          can('delete')
-            ? { fixed: true, selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
-            : undefined
-        }
+        rowSelection={bulk.rowSelection(can('delete'))}
         pagination={
           page.tree
             ? false

@@ -7,6 +7,9 @@ export { resourceUrl }
 
 export type Row = Record<string, unknown> & { id: number }
 
+/** The records a bulk edit changes: the selected ones, or every one the list's filters match. */
+export type BulkTarget = { ids: number[] } | { filter: Params }
+
 export interface ListAnswer {
   data: Row[]
   current_page: number

@@ -23,6 +23,7 @@ const field = (extra: Partial<FieldMeta>): FieldMeta => ({
   options: null,
   list: true,
   keyColumn: false,
+  bulk: false,
   sortable: false,
   filter: null,
   export: true,
