@@ -281,7 +281,7 @@ describe('the catalogue', () => {
     const sheet = workbook.worksheets[0]
     expect(sheet.name).toBe('products')
     const header = (sheet.getRow(1).values as unknown[]).slice(1)
-    const nameColumn = header.indexOf('name') + 1
+    const nameColumn = header.indexOf(zh.labels.products.name) + 1
     const exported: unknown[] = []
     sheet.eachRow((row, index) => {
       if (index > 1) exported.push(row.getCell(nameColumn).value)

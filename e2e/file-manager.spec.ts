@@ -61,7 +61,7 @@ describe('the file manager', () => {
   it('lists the files with their previews and where they are used', async () => {
     await page.goto('/admin/uploads')
     await page.getByLabel(zh.fields.file_name).fill(stamp)
-    await page.getByRole('button', { name: zh.actions.search }).click()
+    await page.locator('form#filters-uploads').getByRole('button', { name: zh.actions.search }).click()
     await rowOf(`${stamp}-free.png`).waitFor()
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2)
     const used = rowOf(`${stamp}-logo.png`)

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
 import { MaintenanceBanner } from '../app/maintenance-banner'
 import { Brand } from '../components/Brand'
+import { PaletteTrigger } from '../components/command-palette/PaletteTrigger'
 import { PageLoading } from '../components/PageLoading'
 import { AdminBreadcrumb } from './AdminBreadcrumb'
 import { AdminMenu } from './AdminMenu'
@@ -63,7 +64,7 @@ export default function AdminLayout() {
             onClick={() => setCollapsed((value) => !value)}
           />
           <AdminBreadcrumb />
-          <HeaderActions area="admin" />
+          <HeaderActions area="admin" leading={<PaletteTrigger />} />
         </Layout.Header>
         <MaintenanceBanner />
         <Layout.Content id="content" className="bd-admin__content">
