@@ -12,7 +12,10 @@ function UseLink({ use }: { use: UploadUse }) {
   const field = fieldTitle(t, use.resource, { name: use.field, label: `fields.${use.field}` })
   return (
     <span>
-      <Link to={`/admin/${use.resource}/${use.id}`}>{use.name || `#${use.id}`}</Link>{' '}
+      {/* Underlined: beside the secondary text, colour alone would not tell it is a link. */}
+      <Link to={`/admin/${use.resource}/${use.id}`} style={{ textDecoration: 'underline' }}>
+        {use.name || `#${use.id}`}
+      </Link>{' '}
       <Typography.Text type="secondary">
         {resource} · {field}
       </Typography.Text>
