@@ -36,7 +36,7 @@ export function configChoices(options: unknown): Array<{ value: string; label: s
 /**
  * Settings whose change can weaken the site's security, lock users out or drop the audit trail: API
  * encryption and its required routes, the upload limits and store, maintenance mode, how long the
- * operation log is kept. Changed by the super administrator only (others still read them), after a
+ * operation log is kept, the login policy (concurrent sessions, two-factor login, the password rules). Changed by the super administrator only (others still read them), after a
  * confirmation naming the effect (the SPA's `configs.sensitive_effect.<key>`); logged as every write.
  */
 export const SENSITIVE_CONFIG_KEYS = [
@@ -47,6 +47,14 @@ export const SENSITIVE_CONFIG_KEYS = [
   'upload_provider',
   'maintenance_mode',
   'log_keep_months',
+  // The login policy (also read by the super administrator only: SUPER_ADMIN_CONFIG_KEYS).
+  'session_concurrent',
+  'totp_required_for_admins',
+  'password_min_length',
+  'password_character_classes',
+  'password_not_account_name',
+  'password_history',
+  'password_expiry_days',
 ] as const
 export type SensitiveConfigKey = (typeof SENSITIVE_CONFIG_KEYS)[number]
 
