@@ -15,7 +15,7 @@ import { checkUpdates, toColumnValues } from './save-record'
 import { selectRows } from './select-rows'
 import type { ResourceBinding, ResourceContext, Row } from './types'
 import { uniqueViolationField } from './unique-violation'
-import { enqueueWebhookEvents, isWebhookEventAwaited } from './webhook-outbox'
+import { enqueueRecordEvents } from './webhook-outbox'
 import { loggedInput, maskChanges } from './write-records'
 
 /** Records one statement of a bulk edit writes (its UPDATE, its links, its webhook bodies). */
@@ -191,26 +191,6 @@ function groupRows(binding: ResourceBinding, rows: { state: StoredState; values:
 }
 
 /**
- * Queues each changed record's `updated` webhook event, with the record as the API answers it; the
- * records are read and presented only when a webhook chooses the event (10,000 bodies otherwise
- * built for nothing).
- */
-async function enqueueUpdatedEvents(tx: Tx, ctx: ResourceContext, binding: ResourceBinding, ids: number[]) {
-  const event = { resource: binding.definition.name, action: 'updated' as const }
-  if (ids.length === 0 || !(await isWebhookEventAwaited(tx, event))) return
-  const idColumn = requireColumn(binding.table, 'id')
-  for (const part of chunksOf(ids)) {
-    const rows = await selectRows(tx, binding, {
-      where: inArray(idColumn, part),
-      order: [],
-      limit: part.length,
-    })
-    const records = await presentRows(tx, binding, rows, ctx.language)
-    await enqueueWebhookEvents(tx, { ...event, records })
-  }
-}
-
-/**
  * A bulk edit (`PUT /admin/<name>/bulk`, body `{ids | filter, values}`): sets the given bulk-editable
  * fields on the records of the ids, or on every record the list filters of `filter` match (what the
  * list shows), within the caller's scope, at most MAX_BULK_ROWS (422 beyond, nothing changed). Each
@@ -278,7 +258,7 @@ export async function updateInBulk(options: {
         record: { resource: binding.definition.name, id },
       }
     })
-    await enqueueUpdatedEvents(tx, ctx, binding, ids)
+    await enqueueRecordEvents(tx, binding, { action: 'updated', ids, language: ctx.language })
     return { updated: valid.length, errors: errors.sort((a, b) => a.id - b.id) }
   })
 }

@@ -14,6 +14,7 @@ import { rowByFields } from './import-headers'
 import { runWrite } from './run-write'
 import { checkInput, referenceIssues, saveRecord, toColumnValues } from './save-record'
 import type { ResourceBinding, ResourceContext, Row } from './types'
+import { enqueueRecordEvents } from './webhook-outbox'
 import { loggedInput } from './write-records'
 
 export interface ImportResult {
@@ -59,6 +60,8 @@ interface Entry {
   /** The stored record the row updates (per-row path only). */
   stored?: Row
   error?: string
+  /** The record the row was stored as, and whether it was made or changed (its webhook event). */
+  saved?: { id: number; action: 'created' | 'updated' }
 }
 
 /** The chunk's key was stored by an earlier request (which may still have been running when this one came). */
@@ -135,6 +138,7 @@ async function insertTogether(tx: Tx, ctx: ResourceContext, binding: ResourceBin
   } catch (error) {
     throw new ChunkRefused('the rows were refused together', { cause: error })
   }
+  for (const [i, item] of checked.entries()) item.entry.saved = { id: ids[i], action: 'created' }
   if (binding.afterWrite) {
     for (const [i, item] of checked.entries())
       await binding.afterWrite(ids[i], item.values, { tx, ctx, mode: 'create' })
@@ -169,13 +173,16 @@ async function storeOne(
       if (entry.stored?.deleted_at) throw new AppError('validation', 'resource.import_deleted')
       if (entry.stored) {
         await saveRecord({ tx: savepoint, ctx, binding, input: row, existing: entry.stored })
+        entry.saved = { id: Number(entry.stored.id), action: 'updated' }
       } else {
-        await saveRecord({ tx: savepoint, ctx, binding, input: row, id })
+        const saved = await saveRecord({ tx: savepoint, ctx, binding, input: row, id })
+        entry.saved = { id: saved.id, action: 'created' }
         explicitId = id !== undefined
       }
     })
     entry.error = undefined
   } catch (error) {
+    entry.saved = undefined
     entry.error = describeFailure(ctx, error)
   }
   return explicitId
@@ -232,7 +239,8 @@ export async function importRecords(options: {
       ctx,
       () => ({ datas: entries.map((entry) => loggedInput(binding, entry.row, entry.stored)) }),
       async (tx) => {
-        for (const entry of entries) Object.assign(entry, { error: undefined, stored: undefined })
+        for (const entry of entries)
+          Object.assign(entry, { error: undefined, stored: undefined, saved: undefined })
         await setStatementTimeout(tx, options.statementTimeoutMs)
         if (key !== undefined) {
           const expires_at = new Date(Date.now() + CHUNK_KEPT_MS)
@@ -249,6 +257,13 @@ export async function importRecords(options: {
         for (const entry of entries.filter((one) => !stored.has(one)))
           explicitIds = (await storeOne(tx, ctx, binding, entry, scope)) || explicitIds
         if (explicitIds) await bumpIdSequence(tx, binding.table)
+        // The rows' webhook events, as a single create or update of each would queue them.
+        for (const action of ['created', 'updated'] as const) {
+          const ids = entries.flatMap((entry) =>
+            entry.saved?.action === action && entry.error === undefined ? [entry.saved.id] : [],
+          )
+          await enqueueRecordEvents(tx, binding, { action, ids, language: ctx.language })
+        }
         const errors = entries.filter((entry) => entry.error !== undefined)
         const answer: ImportResult = {
           status: 200,

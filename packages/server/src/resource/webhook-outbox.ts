@@ -1,8 +1,12 @@
-import type { WebhookAction } from '@brokerdesk/shared'
+import type { Language, WebhookAction } from '@brokerdesk/shared'
+import { inArray } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import { rawTxQuery } from '../db/raw-query'
 import { queueDeliveries, type WebhookEvent } from '../operation-log/write-operation-log'
-import type { Row } from './types'
+import { requireColumn } from './columns'
+import { presentRows } from './present-rows'
+import { selectRows } from './select-rows'
+import type { ResourceBinding, Row } from './types'
 
 const ENQUEUE = `with ${queueDeliveries('$1', '$2')}
   select count(*) from notified`
@@ -51,4 +55,34 @@ export async function isWebhookEventAwaited(
 ): Promise<boolean> {
   const rows = await rawTxQuery(tx, 'webhook_event_awaited', AWAITED, [`${event.resource}.${event.action}`])
   return rows.length > 0
+}
+
+/** Records read and presented for one statement of their events. */
+const EVENT_RECORDS_READ = 1000
+
+/**
+ * Queues the `action` event of each record of `ids` (a write of many records: a bulk edit, an
+ * import's chunk), each with the record as the API answers it; the records are read and presented
+ * only when a webhook chooses the event (thousands of bodies otherwise built for nothing).
+ */
+export async function enqueueRecordEvents(
+  tx: Tx,
+  binding: ResourceBinding,
+  event: { action: WebhookAction; ids: readonly number[]; language: Language },
+): Promise<void> {
+  const named = { resource: binding.definition.name, action: event.action }
+  if (event.ids.length === 0 || !(await isWebhookEventAwaited(tx, named))) return
+  const idColumn = requireColumn(binding.table, 'id')
+  for (let start = 0; start < event.ids.length; start += EVENT_RECORDS_READ) {
+    const part = event.ids.slice(start, start + EVENT_RECORDS_READ)
+    const rows = await selectRows(tx, binding, {
+      where: inArray(idColumn, [...part]),
+      order: [],
+      limit: part.length,
+    })
+    await enqueueWebhookEvents(tx, {
+      ...named,
+      records: await presentRows(tx, binding, rows, event.language),
+    })
+  }
 }

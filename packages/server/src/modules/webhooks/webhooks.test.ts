@@ -80,6 +80,33 @@ describe('webhooks', () => {
     expect(made.secret).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/)
   })
 
+  it('deliver the records an import creates and updates, one event each, as the API answers them', async () => {
+    await createHook(['firms.created', 'firms.updated'])
+    const existing = (
+      await admin.post('/admin/firms', { name: 'Imported before', full_name: 'Before Life', type: 1 })
+    ).json().row
+    await t.app.db.delete(webhookDeliveries)
+    const imported = await admin.post('/admin/firms/import', {
+      datas: [
+        { name: 'Imported one', full_name: 'One Life', type: 1 },
+        { name: 'Imported two', full_name: 'Two Life', type: 1 },
+        { id: existing.id, name: 'Imported again' },
+        { name: '', full_name: 'No name', type: 1 },
+      ],
+    })
+    expect(imported.json()).toMatchObject({ imported: 3 })
+    expect(await deliverDueWebhooks(t.app)).toBe(3)
+    const events = received.map(
+      (r) => JSON.parse(r.body) as { event: string; data: { id: number; name: string } },
+    )
+    expect(events.map((e) => `${e.event} ${e.data.name}`).sort()).toEqual([
+      'firms.created Imported one',
+      'firms.created Imported two',
+      'firms.updated Imported again',
+    ])
+    expect(events.find((e) => e.event === 'firms.updated')?.data.id).toBe(existing.id)
+  })
+
   it('deliver a change as signed JSON after its write commits, logged with the answer', async () => {
     const hook = await createHook(['firms.created', 'firms.deleted'])
     const firm = (
