@@ -210,9 +210,10 @@ describe('roles and back-office users', () => {
 
       const row = own.getByRole('row').filter({ hasText: PRODUCT })
       await row.waitFor()
-      // the edit link is the row's one action: no delete button, no selection box
+      // the edit link is the row's one action: no delete button; the selection box chooses rows for
+      // a bulk edit, which the update permission allows
       expect(await row.getByRole('button').count()).toBe(0)
-      expect(await row.getByRole('checkbox').count()).toBe(0)
+      expect(await row.getByRole('checkbox').count()).toBe(1)
       expect(await row.getByRole('link', { name: `${zh.actions.update} #${productId}` }).count()).toBe(1)
       for (const name of [zh.actions.export, zh.actions.import, zh.list.batch_delete]) {
         expect(await own.getByRole('button', { name }).count(), name).toBe(0)
