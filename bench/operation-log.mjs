@@ -68,7 +68,7 @@ try {
     if (!insert) return s
     return {
       text: `insert into "logs" (${insert[1]}) values (${insert[2]}) ${insert[3]}`,
-      params: s.params.slice(0, 12),
+      params: s.params.slice(0, 13),
     }
   }
   const core = transaction
