@@ -30,6 +30,12 @@ export interface ListRecordsOptions {
   scope?: SQL
   /** On PostgreSQL, how long a text search may run before it answers 422 "narrow it" (ms; 0: no limit). */
   searchTimeoutMs?: number
+  /**
+   * How many matching ids a text search reads first (TEXT_MATCHES_READ by default): fewer for a page
+   * whose exact total nobody reads (the command palette's five), so a common word is not read a
+   * thousand times before the sort's index finds its page.
+   */
+  textMatchesRead?: number
 }
 
 /**
@@ -83,7 +89,7 @@ async function listPage(options: ListRecordsOptions): Promise<ListPage<Row>> {
   const { page, perPage } = paging
   const order = sort.length > 0 ? sort : defaultSort(definition)
   const keyset = readKeyset(binding, query, order, language)
-  const search = await narrowTextSearch(db, binding, query, where)
+  const search = await narrowTextSearch(db, binding, query, where, options.textMatchesRead)
   if (keyset) return listByPosition(options, keyset, { ...search, order, page, perPage })
   if ((page - 1) * perPage > MAX_SKIPPED_ROWS && search.matched === undefined)
     throw tooDeep(language, 'page', binding)

@@ -30,13 +30,14 @@ export async function narrowTextSearch(
   binding: ResourceBinding,
   query: QueryParams,
   where: SQL | undefined,
+  read = TEXT_MATCHES_READ,
 ): Promise<NarrowedSearch> {
   if (!searchesText(binding, query)) return { where }
   const id = requireColumn(binding.table, 'id')
   const result = (await db.execute(
-    sql`select ${id} as id from ${binding.table} where ${where ?? sql`true`} limit ${TEXT_MATCHES_READ + 1}`,
+    sql`select ${id} as id from ${binding.table} where ${where ?? sql`true`} limit ${read + 1}`,
   )) as unknown as { rows: Array<{ id: number | string }> }
-  if (result.rows.length > TEXT_MATCHES_READ) return { where }
+  if (result.rows.length > read) return { where }
   const ids = `{${result.rows.map((row) => Number(row.id)).join(',')}}`
   return { where: and(where, sql`${id} = any(${ids}::bigint[])`), matched: result.rows.length }
 }

@@ -45,6 +45,9 @@ export const SEARCHED_RESOURCES: readonly SearchedResource[] = [
 
 const listUrlOf = (binding: ResourceBinding) => `${binding.definition.url}/list`
 
+/** Matching ids a group reads first (listRecords' `textMatchesRead`): more means a common word. */
+const PALETTE_MATCHES_READ = 100
+
 export interface SearchRecordsOptions {
   db: Db
   ctx: ResourceContext
@@ -96,6 +99,9 @@ async function searchGroup(options: SearchRecordsOptions, searched: SearchedReso
       language: ctx.language,
       scope: await binding.scope?.(ctx),
       searchTimeoutMs: options.searchTimeoutMs,
+      // Five rows and whether more follow: a word matching a hundred rows is common enough for the
+      // sort's index to find them soon.
+      textMatchesRead: PALETTE_MATCHES_READ,
     })
     const rows = page.data
     return {
