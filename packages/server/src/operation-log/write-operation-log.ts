@@ -78,8 +78,9 @@ export interface LogEntry {
 }
 
 const COLUMNS = `"menu_id", "user_id", "app_id", "ip", "location", "method", "url", "parameters", "changes", "resource", "record_id", "return"`
-const VALUES = `coalesce((select "id" from "menus" where "url" = $1 and ("method" & $2) <> 0 and "deleted_at" is null limit 1), 0),
-    $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11, $12::integer, $13`
+/** The menu item of the entry's route ($1 url, $2 method bit), 0 when none. */
+const MENU_ID = `coalesce((select "id" from "menus" where "url" = $1 and ("method" & $2) <> 0 and "deleted_at" is null limit 1), 0)`
+const VALUES = `${MENU_ID}, $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11, $12::integer, $13`
 /** Whether the transaction so far changed what the processes keep of their callers (migration 0024). */
 const AUTH_CHANGED = `returning coalesce(current_setting('brokerdesk.auth_changed', true), '') = 'on' as "auth_changed"`
 const INSERT = `insert into "logs" (${COLUMNS})
@@ -90,6 +91,22 @@ const INSERT_WITH_EVENT = `with ${queueDeliveries('$14', '$15')}
   select ${VALUES} from (select count(*) from notified) as delivered
   ${AUTH_CHANGED}`
 
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
+
+/** Parameters $1–$8 of every log statement: the route's menu item, who, from where, which request. */
+function whoAndWhere(entry: Omit<LogEntry, 'parameters'>): unknown[] {
+  return [
+    entry.menu.url,
+    methodBitOf(entry.menu.method),
+    entry.userId,
+    entry.appId ?? 0,
+    entry.ip.slice(0, 100),
+    (entry.location ?? locateIp(entry.ip)).slice(0, 150),
+    entry.method,
+    entry.url,
+  ]
+}
+
 /**
  * The one writer of the operation log: the entry (with the menu item found by a subquery, 0 when
  * none) in one named statement of fixed text, which also queues the entry's webhook deliveries when
@@ -99,16 +116,8 @@ const INSERT_WITH_EVENT = `with ${queueDeliveries('$14', '$15')}
  * users, admins, roles or menu items.
  */
 export async function writeOperationLog(db: Db | Tx, entry: LogEntry): Promise<{ authChanged: boolean }> {
-  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
   const values: unknown[] = [
-    entry.menu.url,
-    methodBitOf(entry.menu.method),
-    entry.userId,
-    entry.appId ?? 0,
-    entry.ip.slice(0, 100),
-    (entry.location ?? locateIp(entry.ip)).slice(0, 150),
-    entry.method,
-    entry.url,
+    ...whoAndWhere(entry),
     json(withoutSecrets(entry.parameters ?? null)),
     json(entry.changes),
     entry.record?.resource ?? '',
@@ -136,8 +145,7 @@ export interface RecordLogEntry {
 
 /** The entries of many records written together: one per record, the menu item looked up once. */
 const INSERT_MANY = `insert into "logs" (${COLUMNS})
-  select coalesce((select "id" from "menus" where "url" = $1 and ("method" & $2) <> 0 and "deleted_at" is null limit 1), 0),
-    $3, $4, $5, $6, $7, $8, e.parameters::jsonb, e.changes::jsonb, $11, e.record_id, null
+  select ${MENU_ID}, $3, $4, $5, $6, $7, $8, e.parameters::jsonb, e.changes::jsonb, $11, e.record_id, null
   from unnest($9::text[], $10::text[], $12::integer[]) with ordinality as e(parameters, changes, record_id, n)
   order by e.n
   ${AUTH_CHANGED}`
@@ -155,19 +163,12 @@ export async function writeOperationLogEntries(
   entry: Omit<LogEntry, 'parameters' | 'changes' | 'record' | 'event' | 'output'>,
   records: readonly RecordLogEntry[],
 ): Promise<{ authChanged: boolean }> {
-  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
+  const head = whoAndWhere(entry)
   let authChanged = false
   for (let start = 0; start < records.length; start += ENTRIES_PER_STATEMENT) {
     const part = records.slice(start, start + ENTRIES_PER_STATEMENT)
     const rows = await rawTxQuery(tx, 'write_operation_log_entries', INSERT_MANY, [
-      entry.menu.url,
-      methodBitOf(entry.menu.method),
-      entry.userId,
-      entry.appId ?? 0,
-      entry.ip.slice(0, 100),
-      (entry.location ?? locateIp(entry.ip)).slice(0, 150),
-      entry.method,
-      entry.url,
+      ...head,
       part.map((one) => json(withoutSecrets(one.parameters ?? null))),
       part.map((one) => json(one.changes)),
       part[0].record.resource,
