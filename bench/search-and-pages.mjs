@@ -20,7 +20,7 @@
 import http from 'node:http'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { child, serveOurs, serveReference, timedGet } from './lib/replayed-requests.mjs'
+import { child, finishRun, serveOurs, serveReference, timedGet } from './lib/replayed-requests.mjs'
 import { percentile } from './support.mjs'
 
 const ROLE = process.argv[2]
@@ -131,18 +131,7 @@ async function main() {
       `${`${list} ${name}`.padEnd(52)} ${String(status).padStart(6)} ${String(rows).padStart(5)} ${f(p50)} ${f(p95)} ${f(oursMs[0])} ${f(oursMs[oursMs.length - 1])} ${f(sql50)} ${`×${(p50 / sql50).toFixed(2)}`.padStart(6)} ${statements.length}`,
     )
   }
-  console.log(
-    `load average after: ${os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')}`,
-  )
-  console.log(
-    failures.length === 0 ? 'every case within target' : `outside the target: ${failures.join('; ')}`,
-  )
-  ours.stop()
-  reference.stop()
-  agent.destroy()
+  finishRun({ ours, reference, agent, failures })
 }
 
 // A child ends with the bench, however it ends.

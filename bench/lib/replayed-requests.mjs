@@ -143,3 +143,19 @@ export const timedGet = (agent) => (address, token) =>
       )
       .on('error', reject)
   })
+
+/** The end of a run: the load average after it, the cases outside p95 < 50 ms, the children stopped. */
+export function finishRun({ ours, reference, agent, failures }) {
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  )
+  console.log(
+    failures.length === 0 ? 'every case within target' : `outside the target: ${failures.join('; ')}`,
+  )
+  ours.stop()
+  reference.stop()
+  agent.destroy()
+}
