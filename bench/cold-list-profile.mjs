@@ -4,6 +4,7 @@
 //   BENCH_PASSWORD=… node bench/cold-list-profile.mjs [base url] [list path]
 //     default http://127.0.0.1:8080 and /admin/products. Run it against a build made without
 //     minifying (`npx vite build --minify false --outDir …`, served with WEB_DIST) to read the names.
+//   BENCH_WARM=1 profiles a second load in the same tab (files cached, the start-up requests kept).
 //   BENCH_SAVE=file.cpuprofile keeps the profile (opens in Chromium's DevTools, Performance panel).
 //
 // Prints: the main thread's busy time by script file and by function (self time), the time inside
@@ -24,6 +25,12 @@ const context = await browser.newContext({
 })
 const page = await context.newPage()
 const cdp = await context.newCDPSession(page)
+// BENCH_WARM=1: the page was loaded once in this tab before (its files cached, its start-up kept).
+const warm = process.env.BENCH_WARM === '1'
+if (warm) {
+  await page.goto(listPath, { waitUntil: 'networkidle' })
+  await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ state: 'visible', timeout: 60_000 })
+}
 await cdp.send('Profiler.enable')
 await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
 await cdp.send('Profiler.start')
@@ -77,7 +84,7 @@ for (const [id, ms] of self) if (inStyleEngine(id)) styleMs += ms
 
 const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n)
 const ms = (n) => `${n.toFixed(0).padStart(6)} ms`
-console.log(`${base}${listPath}, cold cache, 1440 px; load average ${loadAverage()}`)
+console.log(`${base}${listPath}, ${warm ? 'warm' : 'cold'} cache, 1440 px; load average ${loadAverage()}`)
 console.log(
   `html ${nav.html.toFixed(0)} ms, DOMContentLoaded ${nav.dcl.toFixed(0)} ms, first row ${firstRow.toFixed(0)} ms after navigation`,
 )

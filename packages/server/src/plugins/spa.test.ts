@@ -12,7 +12,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDist, 'assets'))
   fs.writeFileSync(
     path.join(webDist, 'index.html'),
-    '<!doctype html><html><head><!--app-config--></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><script data-boot>window.booted = 1</script><!--app-config--></head><body><div id="root"></div></body></html>',
   )
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)')
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'))
@@ -35,6 +35,8 @@ describe('serving the SPA', () => {
       expect(match).not.toBeNull()
       expect(JSON.parse(match?.[2] ?? '{}')).toMatchObject({ page_gray: 1, use_url: '/web-api' })
       expect(response.headers['content-security-policy']).toContain(`'nonce-${match?.[1]}'`)
+      // The page's own boot script runs by the same nonce.
+      expect(response.body).toContain(`<script data-boot nonce="${match?.[1]}">window.booted = 1</script>`)
     }
   })
 

@@ -11,6 +11,8 @@ import { publishedPublicKey } from '../modules/api-encryption/api-encryption'
 import { ensureClientId } from './client-id'
 
 const PLACEHOLDER = '<!--app-config-->'
+/** index.html's own inline script (the SPA's boot requests): it runs by the answer's nonce too. */
+const BOOT_SCRIPT = '<script data-boot>'
 
 /** JSON that is safe inside a <script> element. */
 function scriptJson(value: unknown): string {
@@ -63,7 +65,7 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root }) => {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .withScriptNonce(nonce)
-      .send(template.replace(PLACEHOLDER, script))
+      .send(template.replace(BOOT_SCRIPT, `<script data-boot nonce="${nonce}">`).replace(PLACEHOLDER, script))
   }
 
   app.get('/', (request, reply) => sendIndex(reply, ensureClientId(request, reply)))

@@ -10,6 +10,7 @@ import { i18n } from '../i18n/i18n'
 import { pushAlert } from '../state/alerts'
 import { modalStore, showModal } from '../state/modal'
 import { clearUser } from '../state/session-store'
+import { dropBootAnswers, recordBootRequest, takeBootAnswer } from './boot-requests'
 import { getCookie, removeCookie, setCookie } from './cookies'
 import { openAnswer, sealRequest } from './encryption'
 import { currentPath, goToUrl, isAbsoluteUrl, loginPath, navigateTo } from './navigation'
@@ -204,11 +205,28 @@ export function applyAnswerRules(status: number, answer: Answer | undefined, sil
   return handled
 }
 
+/** The answer asked ahead for this GET, if any; a failed one is asked again by the caller. */
+async function bootAnswer(
+  url: string,
+  language: string,
+  signal?: AbortSignal,
+): Promise<Response | undefined> {
+  const ahead = takeBootAnswer(url, language)
+  if (!ahead) return undefined
+  const res = await ahead.catch(() => undefined)
+  signal?.throwIfAborted()
+  return res
+}
+
 async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const method = options.method ?? 'GET'
   const base = options.base ?? getConfig().use_url
   const url = `${isAbsoluteUrl(path) ? path : base + path}${buildQuery(options.params)}`
   const headers = { ...buildHeaders(), ...options.headers }
+  // A GET as the app always sends it may have been asked ahead at start (api/boot-requests.ts).
+  const plainGet = method === 'GET' && !options.headers && !options.redirect
+  if (plainGet) recordBootRequest(url, headers.Language)
+  else if (method !== 'GET') dropBootAnswers()
   let res: Response
   let key: Uint8Array<ArrayBuffer> | undefined
   try {
@@ -223,14 +241,16 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
     } else {
       body = encodeBody(options.body, headers)
     }
-    res = await fetch(url, {
-      method,
-      headers,
-      body,
-      credentials: 'include',
-      signal: options.signal,
-      redirect: options.redirect,
-    })
+    res =
+      (plainGet ? await bootAnswer(url, headers.Language, options.signal) : undefined) ??
+      (await fetch(url, {
+        method,
+        headers,
+        body,
+        credentials: 'include',
+        signal: options.signal,
+        redirect: options.redirect,
+      }))
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error
     if (!options.silent) pushAlert({ show: true, type: 'danger', message: i18n.t('http.server_error') })

@@ -1,3 +1,4 @@
+import { forgetBootRequests } from '../api/boot-requests'
 import { isLoggedIn, type SessionUser } from '../api/types'
 import { createStore } from './create-store'
 
@@ -35,7 +36,10 @@ sessionStore.subscribe(() => {
   if (loading) return
   try {
     if (isLoggedIn(user)) localStorage.setItem(SIGNED_IN_KEY, '1')
-    else localStorage.removeItem(SIGNED_IN_KEY)
+    else {
+      localStorage.removeItem(SIGNED_IN_KEY)
+      forgetBootRequests()
+    }
   } catch {
     // Storage refused (private mode): the layouts then load after the user answer.
   }

@@ -1,0 +1,125 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { clearCookies, putCookie } from '../test/cookies'
+
+type Handler = (url: string, init?: RequestInit) => Promise<Response>
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } })
+
+/** index.html's `<script data-boot>`, as the browser runs it before the app's code. */
+function runBootScript(): void {
+  const html = fs.readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8')
+  const code = /<script data-boot>([\s\S]*?)<\/script>/.exec(html)?.[1]
+  if (!code) throw new Error('index.html has no boot script')
+  new Function(code)()
+}
+
+/** A page load at `address`: the modules evaluated afresh, as they are in a new document. */
+async function loadPage(address: string) {
+  window.history.replaceState({}, '', address)
+  vi.resetModules()
+  const { setConfig } = await import('../app/config')
+  setConfig({ use_url: '/web-api', web_url: '/web-api', language: 'zh-CN' })
+  const { http } = await import('./http')
+  const { sessionStore } = await import('../state/session-store')
+  return { http, sessionStore }
+}
+
+let fetchMock: ReturnType<typeof vi.fn<Handler>>
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  localStorage.clear()
+  clearCookies()
+  putCookie('Client-Id', 'client-1')
+  window.__bdBoot = undefined
+  fetchMock = vi.fn<Handler>(async (url) => json({ url }))
+  vi.stubGlobal('fetch', fetchMock)
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+describe('requests asked ahead at start', () => {
+  it('asks, at the next visit of an address, what its start asked, and the app uses those answers', async () => {
+    localStorage.setItem('bd-signed-in', '1')
+    const first = await loadPage('/admin/products?page=2')
+    await first.http.get('/open/user')
+    await first.http.get('/admin/products/list', { page: 2 })
+    await first.http.get('/open/token')
+    vi.advanceTimersByTime(1000)
+    await first.http.get('/admin/firms/list') // a second later: no longer the start
+    expect(JSON.parse(localStorage.getItem('bd-boot') ?? '{}')).toEqual({
+      '/admin/products?page=2': {
+        language: 'zh-CN',
+        urls: ['/web-api/open/user', '/web-api/admin/products/list?page=2&json=1'],
+      },
+    })
+
+    fetchMock.mockClear()
+    window.history.replaceState({}, '', '/admin/products?page=2')
+    runBootScript()
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/web-api/open/user',
+      '/web-api/admin/products/list?page=2&json=1',
+    ])
+    expect(fetchMock.mock.calls[0][1]).toMatchObject({
+      credentials: 'include',
+      headers: { Language: 'zh-CN', 'Client-Id': 'client-1', RefererPage: '/admin/products' },
+    })
+    const second = await loadPage('/admin/products?page=2')
+    await expect(second.http.get('/admin/products/list', { page: 2 })).resolves.toEqual({
+      url: '/web-api/admin/products/list?page=2&json=1',
+    })
+    // Used once: the app's next call for the same URL asks the server.
+    await second.http.get('/admin/products/list', { page: 2 })
+    expect(fetchMock).toHaveBeenCalledTimes(3)
+  })
+
+  it('asks nothing ahead for a tab whose last session was not logged in, or an address not seen', async () => {
+    localStorage.setItem(
+      'bd-boot',
+      JSON.stringify({ '/admin/index': { language: 'en', urls: ['/web-api/x'] } }),
+    )
+    window.history.replaceState({}, '', '/admin/index')
+    runBootScript()
+    localStorage.setItem('bd-signed-in', '1')
+    window.history.replaceState({}, '', '/admin/other')
+    runBootScript()
+    expect(fetchMock).not.toHaveBeenCalled()
+    expect(window.__bdBoot).toBeUndefined()
+  })
+
+  it('does not use an answer asked in another language, or after a write', async () => {
+    const page = await loadPage('/admin/index')
+    const ahead = vi.fn(async () => json({ ahead: true }))
+    window.__bdBoot = { language: 'en', answers: { '/web-api/open/menu': ahead() } }
+    await expect(page.http.get('/open/menu')).resolves.toEqual({ url: '/web-api/open/menu' })
+
+    window.__bdBoot = { language: 'zh-CN', answers: { '/web-api/open/menu': ahead() } }
+    await page.http.post('/admin/firms', { name: 'x' })
+    await expect(page.http.get('/open/menu')).resolves.toEqual({ url: '/web-api/open/menu' })
+  })
+
+  it('asks again when the answer asked ahead failed', async () => {
+    const page = await loadPage('/admin/index')
+    const failed = Promise.reject(new TypeError('offline'))
+    failed.catch(() => undefined)
+    window.__bdBoot = { language: 'zh-CN', answers: { '/web-api/open/user': failed } }
+    await expect(page.http.get('/open/user')).resolves.toEqual({ url: '/web-api/open/user' })
+  })
+
+  it('forgets every address at logout', async () => {
+    localStorage.setItem(
+      'bd-boot',
+      JSON.stringify({ '/admin/index': { language: 'en', urls: ['/web-api/x'] } }),
+    )
+    const page = await loadPage('/admin/index')
+    page.sessionStore.set({ user: {}, lifetime: 0, loading: false })
+    expect(localStorage.getItem('bd-boot')).toBeNull()
+  })
+})
