@@ -29,7 +29,10 @@ const cdp = await context.newCDPSession(page)
 const warm = process.env.BENCH_WARM === '1'
 if (warm) {
   await page.goto(listPath, { waitUntil: 'networkidle' })
-  await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ state: 'visible', timeout: 60_000 })
+  await page
+    .locator('.ant-table-tbody tr.ant-table-row')
+    .first()
+    .waitFor({ state: 'visible', timeout: 60_000 })
 }
 await cdp.send('Profiler.enable')
 await cdp.send('Profiler.setSamplingInterval', { interval: 200 })

@@ -7,7 +7,7 @@ import { createSession, hashToken } from '../modules/auth/sessions'
 import { insertLimitedAdmin } from '../resource/testing/factories'
 import { listRoutes } from '../testing/route-table'
 import { createTestApp, type TestApp } from '../testing/test-app'
-import { groupOfMenuUrl, menuUrlOfRoute, rolesHoldRoute } from './route-access'
+import { groupOfMenuUrl, heldRoutesAmong, menuUrlOfRoute, rolesHoldRoute, routeKey } from './route-access'
 
 let t: TestApp
 let emptyRoleId: number
@@ -93,14 +93,20 @@ describe('the one access rule', () => {
     routes = [...new Map(admin.map((route) => [`${route.method} ${route.url}`, route])).values()]
   })
 
-  /** Each admin route decided by the session's statement and by rolesHoldRoute: the ones held. */
+  /**
+   * Each admin route decided by the session's statement, by rolesHoldRoute and by heldRoutesAmong
+   * (every route in one statement): the ones held.
+   */
   async function decideAll(name: string, env: string): Promise<number> {
     const caller = callers[name]
+    const together = await heldRoutesAmong(t.app.db, { routes, env, roleIds: caller.roleIds })
     let held = 0
     for (const route of routes) {
       const fromSession = await resolveRequestAuth(t.app.db, hashToken(caller.token), { ...route, env })
       const fromRoles = await rolesHoldRoute(t.app.db, { ...route, env, roleIds: caller.roleIds })
-      expect(fromSession.routeHeld, `${name} ${env} ${route.method} ${route.url}`).toBe(fromRoles)
+      const label = `${name} ${env} ${route.method} ${route.url}`
+      expect(fromSession.routeHeld, label).toBe(fromRoles)
+      expect(together.has(routeKey(route.method, route.url)), label).toBe(fromRoles)
       if (fromRoles) held++
     }
     return held

@@ -94,20 +94,31 @@ export async function rolesHoldRoute(
   return row?.held === true
 }
 
-const HELD_ROUTES_AMONG = `select u.url from unnest($1::text[]) as u(url)
-  where ${routeHeldSql({ url: 'u.url', methodBit: '$2::int', env: '$3::text', roleIds: '$4::int[]' })}`
+const HELD_ROUTES_AMONG = `select u.url, u.method_bit from unnest($1::text[], $2::int[]) as u(url, method_bit)
+  where ${routeHeldSql({ url: 'u.url', methodBit: 'u.method_bit', env: '$3::text', roleIds: '$4::int[]' })}`
 
-/** `rolesHoldRoute` for several urls of one method at once: those of them the roles hold. */
+/** A route as `heldRoutesAmong` names it: its method and url (`GET /admin/products/list`). */
+export const routeKey = (method: string, url: string) => `${method.toUpperCase()} ${url}`
+
+/**
+ * `rolesHoldRoute` for several routes at once, in one statement: the keys (`routeKey`, e.g.
+ * `GET /admin/products/list`) of those the roles hold.
+ */
 export async function heldRoutesAmong(
   db: Db,
-  options: { urls: readonly string[]; method: string; env: string; roleIds: readonly number[] },
+  options: {
+    routes: ReadonlyArray<{ url: string; method: string }>
+    env: string
+    roleIds: readonly number[]
+  },
 ): Promise<Set<string>> {
-  if (options.urls.length === 0 || options.roleIds.length === 0) return new Set()
+  if (options.routes.length === 0 || options.roleIds.length === 0) return new Set()
+  const methods = new Map(options.routes.map((route) => [methodBitOf(route.method), route.method]))
   const rows = await rawQuery(db, 'held_routes_among', HELD_ROUTES_AMONG, [
-    [...options.urls],
-    methodBitOf(options.method),
+    options.routes.map((route) => route.url),
+    options.routes.map((route) => methodBitOf(route.method)),
     options.env,
     `{${options.roleIds.join(',')}}`,
   ])
-  return new Set(rows.map((row) => String(row.url)))
+  return new Set(rows.map((row) => routeKey(methods.get(Number(row.method_bit)) ?? '', String(row.url))))
 }

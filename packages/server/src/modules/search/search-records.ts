@@ -1,5 +1,5 @@
 import { SEARCH_GROUP_SIZE, type SearchAnswer, type SearchGroup } from '@brokerdesk/shared'
-import { heldRoutesAmong } from '../../access/route-access'
+import { heldRoutesAmong, routeKey } from '../../access/route-access'
 import type { Db } from '../../db/client'
 import { AppError } from '../../errors'
 import { listRecords } from '../../resource/list-records'
@@ -65,14 +65,13 @@ export interface SearchRecordsOptions {
 export async function searchRecords(options: SearchRecordsOptions): Promise<SearchAnswer> {
   const { db, ctx, keyword } = options
   const listable = await heldRoutesAmong(db, {
-    urls: SEARCHED_RESOURCES.map((searched) => listUrlOf(searched.binding)),
-    method: 'GET',
+    routes: SEARCHED_RESOURCES.map((searched) => ({ url: listUrlOf(searched.binding), method: 'GET' })),
     env: ctx.env,
     roleIds: ctx.roleIds,
   })
   const groups = await Promise.all(
-    SEARCHED_RESOURCES.filter((searched) => listable.has(listUrlOf(searched.binding))).map((searched) =>
-      searchGroup(options, searched),
+    SEARCHED_RESOURCES.filter((searched) => listable.has(routeKey('GET', listUrlOf(searched.binding)))).map(
+      (searched) => searchGroup(options, searched),
     ),
   )
   return { keyword, groups: groups.filter((group) => group.hits.length > 0 || group.too_broad) }
