@@ -1,6 +1,6 @@
 import type { GlobalConfig } from '@brokerdesk/shared'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { http } from '../api/http'
@@ -8,6 +8,8 @@ import { LazyAlert } from '../components/LazyAlert'
 import { getConfig } from './config'
 
 export const MAINTENANCE_KEY = ['open', 'config', 'maintenance'] as const
+/** How long index.html's maintenance flag is taken as it is. */
+const FRESH_AT_START_MS = 10_000
 
 /**
  * Whether the site is in maintenance: first as index.html said, then as GET /open/config says
@@ -20,12 +22,17 @@ export function useMaintenance(): boolean {
     queryFn: async () =>
       (await http.get<GlobalConfig>('/open/config', undefined, { silent: true })).maintenance === true,
     initialData: getConfig().maintenance,
-    staleTime: 0,
+    // index.html's answer is as fresh as the page: a banner mounted while the page starts asks nothing.
+    initialDataUpdatedAt: performance.timeOrigin,
+    staleTime: FRESH_AT_START_MS,
     refetchInterval: 60_000,
   })
   const { refetch } = query
+  const shownAt = useRef(pathname)
   useEffect(() => {
-    if (pathname) void refetch()
+    if (pathname === shownAt.current) return
+    shownAt.current = pathname
+    void refetch()
   }, [pathname, refetch])
   return query.data === true
 }
