@@ -10,10 +10,11 @@ import { getConfig } from './config'
 export const MAINTENANCE_KEY = ['open', 'config', 'maintenance'] as const
 /** How long index.html's maintenance flag is taken as it is. */
 const FRESH_AT_START_MS = 10_000
+const AFTER_PAGE_CHANGE_MS = 1000
 
 /**
  * Whether the site is in maintenance: first as index.html said, then as GET /open/config says
- * (asked again on every page change, so a switch made a moment ago shows).
+ * (asked again a second after every page change, so a switch made a moment ago shows).
  */
 export function useMaintenance(): boolean {
   const { pathname } = useLocation()
@@ -29,10 +30,12 @@ export function useMaintenance(): boolean {
   })
   const { refetch } = query
   const shownAt = useRef(pathname)
+  // Asked a moment after a page change, behind the page's own requests.
   useEffect(() => {
     if (pathname === shownAt.current) return
     shownAt.current = pathname
-    void refetch()
+    const timer = window.setTimeout(() => void refetch(), AFTER_PAGE_CHANGE_MS)
+    return () => window.clearTimeout(timer)
   }, [pathname, refetch])
   return query.data === true
 }

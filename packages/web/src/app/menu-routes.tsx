@@ -1,6 +1,6 @@
 import { deriveMenuRoutes, type MenuItem, type MenuRoute } from '@brokerdesk/shared'
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type ComponentType, useEffect, useMemo, useState } from 'react'
+import { type ComponentType, useMemo, useState } from 'react'
 import { Route, Routes, useLocation } from 'react-router'
 import { isKnownPage } from '../api/menus'
 import { useMenus } from '../api/queries'
@@ -75,6 +75,11 @@ export function prefetchMenuPage(
   prefetchResourceList(client, route.resource, listSearchFor(route.resource, search))
 }
 
+/** Loads the generic list page's chunk (the admin menu asks for it once the browser is idle). */
+export function preloadListPage(): void {
+  ResourceListPage.preload().catch(() => undefined)
+}
+
 /**
  * The pages of a group derived from the menu list of GET /open/menu (SPEC §2): a path no menu
  * item gives is one the user has no permission for.
@@ -83,13 +88,6 @@ export default function MenuRoutes({ group = 'admin' }: { group?: string }) {
   const menus = useMenus()
   const items = menus.data ?? []
   const routes = useMemo(() => deriveMenuRoutes(items, group, getConfig().env), [items, group])
-  // The generic list page's chunk is loaded while the browser is idle: a click on a list in the
-  // menu then only waits for its data.
-  useEffect(() => {
-    if (menus.isPending || group !== 'admin') return
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200))
-    idle(() => void ResourceListPage.preload().catch(() => undefined))
-  }, [menus.isPending, group])
   if (menus.isPending) return <PageLoading />
   return (
     <Routes>
