@@ -53,6 +53,8 @@ async function start() {
   // On the embedded database, a command run beside the server (npm run seed:demo) asks the server.
   const controlToken = config.databaseUrl ? undefined : randomString(40)
   const logger = await buildLogger(config)
+  // Whatever ends the process, the lines still gathered are written.
+  process.once('exit', () => logger.flush())
   const app = await buildApp({
     config,
     database,
