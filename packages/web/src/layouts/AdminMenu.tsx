@@ -14,6 +14,8 @@ type Item = Required<MenuProps>['items'][number]
 
 /** How long the pointer rests on a link before its page is prefetched (passing over it is not enough). */
 const HOVER_INTENT_MS = 80
+/** How long after the page loaded the menu's pages start loading in the background. */
+const AFTER_LOAD_MS = 1000
 
 interface Intent {
   /** The pointer rests on the link or it has the focus: its page is prefetched after HOVER_INTENT_MS. */
@@ -108,16 +110,25 @@ export function AdminMenu({ collapsed }: { collapsed: boolean }) {
     }
   }, [client, menus.data])
   useEffect(() => () => window.clearTimeout(timer.current), [])
-  // The menu's pages and the generic list page load while the browser is idle, on any admin page
-  // (the home too): a click on a list then waits only for its data.
+  // The menu's pages and the generic list page load on any admin page (the home too) once it is
+  // loaded and its own late parts (the home's charts) had a second to start: a click on a list then
+  // waits only for its data.
   const loaded = menus.data !== undefined
   useEffect(() => {
     if (!loaded) return
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200))
-    idle(
-      () =>
-        void import('../app/menu-routes').then((module) => module.preloadListPage()).catch(() => undefined),
-    )
+    let timer: number | undefined
+    const preload = () =>
+      void import('../app/menu-routes').then((module) => module.preloadListPage()).catch(() => undefined)
+    const later = () => {
+      const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200))
+      timer = window.setTimeout(() => idle(preload), AFTER_LOAD_MS)
+    }
+    if (document.readyState === 'complete') later()
+    else window.addEventListener('load', later, { once: true })
+    return () => {
+      window.removeEventListener('load', later)
+      window.clearTimeout(timer)
+    }
   }, [loaded])
   if (tree.length === 0) return null
   const place = siderPlaceOf(tree, pathname)

@@ -6,8 +6,13 @@ import { lazyPage } from '../../app/lazy-page'
 import { useLocaleState } from '../../i18n/language'
 import { buildTrendOption, type TrendSeries } from './trend-option'
 
-/** echarts and its parts load in their own chunk, the first time a chart is shown. */
+/** echarts and its parts load in their own chunk, the first time a chart is shown (or asked ahead). */
 const EChart = lazyPage(() => import('./EChart'))
+
+/** Starts loading echarts while a chart's data is still on its way. */
+export function preloadCharts(): void {
+  EChart.preload().catch(() => undefined)
+}
 
 export interface TrendChartProps {
   /** What the chart shows; with its values, the text screen readers read. */

@@ -1,13 +1,13 @@
 import { LOGIN_RANGES, type LoginRange, type LoginSeriesAnswer } from '@brokerdesk/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Alert, Card, Col, Flex, Row, Segmented, Skeleton } from 'antd'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { http } from '../../../api/http'
 import { useHeldRoutes } from '../../../app/permissions'
 import { formatPeriodStart } from '../../../components/charts/period-label'
-import { TrendChart } from '../../../components/charts/TrendChart'
+import { preloadCharts, TrendChart } from '../../../components/charts/TrendChart'
 import { useLocaleState } from '../../../i18n/language'
 import { useMenuName } from '../../../i18n/menu-label'
 
@@ -27,6 +27,8 @@ export function LoginCharts() {
   const logCountsName = useMenuName('/admin/log-counts')
   const [range, setRange] = useState<LoginRange>('week')
   const series = useLoginSeries(range)
+  // echarts loads beside the statistics, not after them.
+  useEffect(preloadCharts, [])
   const answer = series.data
   const categories = useMemo(
     () => answer?.data.map((point) => formatPeriodStart(point.start, answer.period, language)) ?? [],
