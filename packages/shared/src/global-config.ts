@@ -1,6 +1,12 @@
 import { z } from 'zod'
 
-/** The languages the interface offers (SPEC §1). Codes are BCP 47 tags as used in `html lang`. */
+/**
+ * The languages the interface offers (SPEC §1), in the order of the language switch: the one list of
+ * them. Codes are BCP 47 tags as used in `html lang`. Every per-language map (the server's catalogues,
+ * the SPA's files) is a `Record<Language, …>`, and the server writes a message as one text per
+ * language in this order (its `i18n/language-texts.ts`), so a language added here fails the type check
+ * wherever its texts are missing; add a new one at the end, since reordering would shift those texts.
+ */
 export const LANGUAGES = [
   'zh-CN',
   'en',

@@ -1,7 +1,9 @@
-import type { Language } from '@brokerdesk/shared'
+import { LANGUAGES, type Language } from '@brokerdesk/shared'
+import { accountCatalogs } from './account-messages'
 import { developmentCatalogs } from './development-messages'
-import { identityCatalogs } from './identity-messages'
 import { inputCatalogs } from './input-messages'
+import type { Catalog } from './language-texts'
+import { loginCatalogs } from './login-messages'
 import { mapCatalogs } from './map-messages'
 import { messageCentreCatalogs } from './message-centre-messages'
 import { openPlatformCatalogs } from './open-platform-messages'
@@ -10,11 +12,10 @@ import { permissionCatalogs } from './permission-messages'
 import { resourceCatalogs } from './resource-messages'
 import { schedulingCatalogs } from './scheduling-messages'
 import { sharedCatalogs } from './shared-texts'
+import { uploadCatalogs } from './upload-messages'
 import { validationCatalogs } from './validation-messages'
 
 /** Server-side messages, keyed as the SPA's translation files are. English is the fallback. */
-type Catalog = Record<string, string>
-
 const en: Catalog = {
   'auth.logged_in_elsewhere': 'Your account has been logged in elsewhere',
   'errors.bad_request': 'The request is not valid.',
@@ -224,24 +225,26 @@ const base: Record<Language, Catalog> = {
   ru,
 }
 
-/** Every catalog: the rule messages and field labels shared with the SPA, the general messages, then each area's. */
+/** The rule messages and field labels shared with the SPA, the general messages, then each area's. */
+const PARTS: readonly Record<Language, Catalog>[] = [
+  sharedCatalogs,
+  resourceCatalogs,
+  uploadCatalogs,
+  validationCatalogs,
+  base,
+  loginCatalogs,
+  accountCatalogs,
+  inputCatalogs,
+  permissionCatalogs,
+  developmentCatalogs,
+  messageCentreCatalogs,
+  operationsCatalogs,
+  schedulingCatalogs,
+  mapCatalogs,
+  openPlatformCatalogs,
+]
+
+/** Every language's catalog: its part of each. */
 export const catalogs = Object.fromEntries(
-  Object.entries(base).map(([language, catalog]) => [
-    language,
-    {
-      ...sharedCatalogs[language as Language],
-      ...resourceCatalogs[language as Language],
-      ...validationCatalogs[language as Language],
-      ...catalog,
-      ...identityCatalogs[language as Language],
-      ...inputCatalogs[language as Language],
-      ...permissionCatalogs[language as Language],
-      ...developmentCatalogs[language as Language],
-      ...messageCentreCatalogs[language as Language],
-      ...operationsCatalogs[language as Language],
-      ...schedulingCatalogs[language as Language],
-      ...mapCatalogs[language as Language],
-      ...openPlatformCatalogs[language as Language],
-    },
-  ]),
+  LANGUAGES.map((language) => [language, Object.assign({}, ...PARTS.map((part) => part[language]))]),
 ) as Record<Language, Catalog>

@@ -1,7 +1,4 @@
-import { LANGUAGES, type Language } from '@brokerdesk/shared'
-
-/** One text per language, in the order of LANGUAGES: zh-CN, en, zh-TW, de, es, fr, it, ja, ko, fa, pt, ru. */
-type Texts = [string, string, string, string, string, string, string, string, string, string, string, string]
+import { catalogsOf, type Texts } from './language-texts'
 
 /** Messages of API client applications and of encrypted API payloads. */
 const MESSAGES: Record<string, Texts> = {
@@ -246,9 +243,4 @@ const MESSAGES: Record<string, Texts> = {
 }
 
 /** The messages and field labels of the open platform by language. */
-export const openPlatformCatalogs = Object.fromEntries(
-  LANGUAGES.map((language, index) => [
-    language,
-    Object.fromEntries([...Object.entries(MESSAGES).map(([key, texts]) => [key, texts[index]])]),
-  ]),
-) as Record<Language, Record<string, string>>
+export const openPlatformCatalogs = catalogsOf(MESSAGES)

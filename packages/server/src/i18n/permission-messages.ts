@@ -1,7 +1,4 @@
-import { LANGUAGES, type Language } from '@brokerdesk/shared'
-
-/** One text per language, in the order of LANGUAGES: zh-CN, en, zh-TW, de, es, fr, it, ja, ko, fa, pt, ru. */
-type Texts = [string, string, string, string, string, string, string, string, string, string, string, string]
+import { catalogsOf, type Texts } from './language-texts'
 
 /** Messages of menus, roles and admins. */
 const MESSAGES: Record<string, Texts> = {
@@ -190,9 +187,4 @@ const MESSAGES: Record<string, Texts> = {
 }
 
 /** The messages of menus, roles and admins by language. */
-export const permissionCatalogs = Object.fromEntries(
-  LANGUAGES.map((language, index) => [
-    language,
-    Object.fromEntries(Object.entries(MESSAGES).map(([key, texts]) => [key, texts[index]])),
-  ]),
-) as Record<Language, Record<string, string>>
+export const permissionCatalogs = catalogsOf(MESSAGES)

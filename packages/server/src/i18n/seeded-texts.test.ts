@@ -7,27 +7,7 @@ import { buildMenuRows } from '../db/seed/menu-rows'
 import { MENU_TREE } from '../db/seed/menu-tree'
 import { loginAs } from '../testing/login-as'
 import { createTestApp, type TestApp } from '../testing/test-app'
-import de from './seeded/de.json'
-import en from './seeded/en.json'
-import es from './seeded/es.json'
-import fa from './seeded/fa.json'
-import fr from './seeded/fr.json'
-import it_ from './seeded/it.json'
-import ja from './seeded/ja.json'
-import ko from './seeded/ko.json'
-import pt from './seeded/pt.json'
-import ru from './seeded/ru.json'
-import zhCN from './seeded/zh-CN.json'
-import zhTW from './seeded/zh-TW.json'
-import { seededSourcesMatching, seededText } from './seeded-texts'
-
-type Entries = Record<string, Record<string, string>>
-const CATALOGUES = Object.fromEntries(
-  Object.entries({ 'zh-CN': zhCN, 'zh-TW': zhTW, de, es, fr, it: it_, ja, ko, fa, pt, ru }).map(([l, c]) => [
-    l,
-    c as unknown as { menus: Entries; configs: Entries; roles: Entries },
-  ]),
-)
+import { SEEDED_CATALOGUES, seededSourcesMatching, seededText } from './seeded-texts'
 
 let t: TestApp
 let api: { authorization: string }
@@ -117,25 +97,23 @@ describe("seeded texts read in the reader's language", () => {
 })
 
 describe('the seeded catalogues', () => {
+  const english = SEEDED_CATALOGUES.en
   const rows = buildMenuRows(MENU_TREE)
 
   it('name every seeded menu item, role and setting in every language', () => {
     for (const language of LANGUAGES.filter((l) => l !== 'en')) {
-      const catalogue = CATALOGUES[language]
+      const catalogue = SEEDED_CATALOGUES[language]
       for (const row of rows.filter((r) => (r.resource_id ?? 0) <= 0))
-        expect(catalogue.menus[String(row.id)]?.name, `${language} ${row.name}`).toBeTruthy()
+        expect(catalogue.menus?.[String(row.id)]?.name, `${language} ${row.name}`).toBeTruthy()
       for (const config of DEFAULT_CONFIGS) {
-        expect(catalogue.configs[config.key ?? '']?.name, `${language} ${config.key}`).toBeTruthy()
-        expect(catalogue.configs[config.key ?? '']?.description, `${language} ${config.key}`).toBeTruthy()
+        expect(catalogue.configs?.[config.key ?? '']?.name, `${language} ${config.key}`).toBeTruthy()
+        expect(catalogue.configs?.[config.key ?? '']?.description, `${language} ${config.key}`).toBeTruthy()
       }
       for (const key of ['site_description', 'user_agreement', 'privacy_policy'])
-        expect(catalogue.configs[key]?.value, `${language} ${key} value`).toBeTruthy()
-      for (const key of Object.keys(en.tables))
-        expect(
-          (catalogue as unknown as { tables: Record<string, string> }).tables[key],
-          `${language} ${key}`,
-        ).toBeTruthy()
-      expect(catalogue.roles['1']).toBeTruthy()
+        expect(catalogue.configs?.[key]?.value, `${language} ${key} value`).toBeTruthy()
+      for (const key of Object.keys(english.tables ?? {}))
+        expect(catalogue.tables?.[key], `${language} ${key}`).toBeTruthy()
+      expect(catalogue.roles?.['1']).toBeTruthy()
       if (language.startsWith('zh'))
         for (const row of rows) {
           const name = seededText(language, 'menus', row.id, 'name', row.name ?? '')
@@ -145,7 +123,7 @@ describe('the seeded catalogues', () => {
   })
 
   it('hold English names for the clumsy original ones, and search them', () => {
-    expect((en.menus as unknown as Record<string, { name: string }>)['33'].name).toBe('Back-office users')
+    expect(english.menus?.['33'].name).toBe('Back-office users')
     expect(seededSourcesMatching('en', 'menus', 'name', 'back-office')).toContain('Background users')
   })
 })

@@ -42,7 +42,8 @@ interface SeededCatalogue {
   tables?: Record<string, string>
 }
 
-const CATALOGUES: Record<Language, SeededCatalogue> = {
+/** Each language's catalogue of the seeded texts. */
+export const SEEDED_CATALOGUES: Record<Language, SeededCatalogue> = {
   en,
   'zh-CN': zhCN,
   'zh-TW': zhTW,
@@ -95,7 +96,7 @@ export function seededSource(kind: SeededKind, key: string | number, field: stri
 
 function catalogueText(language: Language, kind: SeededKind, key: string, field: string): string | undefined {
   for (const lang of [language, FALLBACK_LANGUAGE]) {
-    const entry = CATALOGUES[lang][kind]?.[key]
+    const entry = SEEDED_CATALOGUES[lang][kind]?.[key]
     if (entry?.[field]) return entry[field]
     // A menu item's description that repeats its name is translated as its name.
     if (
@@ -116,7 +117,8 @@ function translatedSource(language: Language, kind: SeededKind, key: string, fie
     // A resource's action item reads as its resource and action: "Bank management · Create".
     const resource = translatedSource(language, 'menus', String(action.resourceId), 'name')
     const verb =
-      CATALOGUES[language].menu_actions?.[action.action] ?? CATALOGUES.en.menu_actions?.[action.action]
+      SEEDED_CATALOGUES[language].menu_actions?.[action.action] ??
+      SEEDED_CATALOGUES.en.menu_actions?.[action.action]
     return verb ? `${resource} · ${verb}` : source
   }
   return catalogueText(language, kind, key, field) ?? source
@@ -224,6 +226,6 @@ export function localizeOptions<T extends LabelledOption>(
  * while it is the one the migrations wrote (the English catalogue's); one changed since, as stored.
  */
 export function seededComment(language: Language, key: string, stored: string): string {
-  if (!stored || CATALOGUES.en.tables?.[key] !== stored) return stored
-  return CATALOGUES[language].tables?.[key] ?? stored
+  if (!stored || SEEDED_CATALOGUES.en.tables?.[key] !== stored) return stored
+  return SEEDED_CATALOGUES[language].tables?.[key] ?? stored
 }

@@ -1,4 +1,4 @@
-import type { Language } from '@brokerdesk/shared'
+import { LANGUAGES, type Language } from '@brokerdesk/shared'
 import de from '@brokerdesk/shared/i18n/de.json'
 import en from '@brokerdesk/shared/i18n/en.json'
 import es from '@brokerdesk/shared/i18n/es.json'
@@ -11,10 +11,11 @@ import pt from '@brokerdesk/shared/i18n/pt.json'
 import ru from '@brokerdesk/shared/i18n/ru.json'
 import zhCN from '@brokerdesk/shared/i18n/zh-CN.json'
 import zhTW from '@brokerdesk/shared/i18n/zh-TW.json'
+import type { Catalog } from './language-texts'
 
 type Tree = { [key: string]: string | Tree }
 
-function flatten(tree: Tree, prefix = '', into: Record<string, string> = {}): Record<string, string> {
+function flatten(tree: Tree, prefix = '', into: Catalog = {}): Catalog {
   for (const [key, value] of Object.entries(tree)) {
     if (typeof value === 'string') into[prefix + key] = value
     else flatten(value, `${prefix}${key}.`, into)
@@ -43,5 +44,5 @@ const TREES: Record<Language, Tree> = {
  * names a field as its form does.
  */
 export const sharedCatalogs = Object.fromEntries(
-  Object.entries(TREES).map(([language, tree]) => [language, flatten(tree)]),
-) as Record<Language, Record<string, string>>
+  LANGUAGES.map((language) => [language, flatten(TREES[language])]),
+) as Record<Language, Catalog>

@@ -16,8 +16,9 @@ import { markdownPagesRoutes } from './markdown-pages/markdown-pages.routes'
 
 import { openRoutes } from './open/open.routes'
 import { personageRoutes } from './personage/personage.routes'
-import { resourceModules } from './resource-modules'
+import { SERVED_RESOURCES } from './resource-modules'
 import { searchRoutes } from './search/search.routes'
+import { uploadsModule } from './uploads/uploads.routes'
 import { webhooksModule } from './webhooks/webhooks.routes'
 import { wechatRoutes } from './wechat/wechat.routes'
 
@@ -34,7 +35,8 @@ export async function registerModules(scope: FastifyInstance): Promise<void> {
   await scope.register(wechatRoutes)
   await scope.register(mapsRoutes)
   await scope.register(listSettingsRoutes)
-  for (const module of resourceModules) await scope.register(module)
+  for (const served of Object.values(SERVED_RESOURCES)) await scope.register(served.module)
+  await scope.register(uploadsModule)
   await scope.register(searchRoutes)
   await scope.register(developmentRoutes)
   await scope.register(fileLogRoutes)

@@ -1,52 +1,19 @@
 import { getTableName, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/client'
-import { adminsBinding } from '../modules/admins/admins.resource'
-import { agentSystemsBinding } from '../modules/agent-systems/agent-systems.resource'
-import { appsBinding } from '../modules/apps/apps.resource'
-import { areasBinding } from '../modules/areas/areas.resource'
-import { banksBinding } from '../modules/banks/banks.resource'
-import { classifysBinding } from '../modules/classifys/classifys.resource'
-import { configsBinding } from '../modules/configs/configs.resource'
-import { contactMessagesBinding } from '../modules/contact-messages/contact-messages.resource'
-import { departmentsBinding } from '../modules/departments/departments.resource'
-import { firmsBinding } from '../modules/firms/firms.resource'
-import { logsBinding } from '../modules/logs/logs.resource'
-import { menusBinding } from '../modules/menus/menus.resource'
-import { messagesBinding } from '../modules/messages/messages.resource'
-import { pclassifysBinding } from '../modules/pclassifys/pclassifys.resource'
-import { productsBinding } from '../modules/products/products.resource'
-import { rolesBinding } from '../modules/roles/roles.resource'
-import { sessionsBinding } from '../modules/sessions/sessions.resource'
-import { uploadsBindingOf } from '../modules/uploads/uploads.resource'
-import { usersBinding } from '../modules/users/users.resource'
-import { yearsBinding } from '../modules/years/years.resource'
+import { SERVED_RESOURCES } from '../modules/resource-modules'
 import { openTestDatabase } from '../testing/test-database'
 import { columnOf, isTextColumn } from './columns'
 import { defaultSort } from './parse-list-query'
+import type { ResourceBinding } from './types'
 
-const bindings = [
-  adminsBinding,
-  agentSystemsBinding,
-  appsBinding,
-  areasBinding,
-  banksBinding,
-  classifysBinding,
-  configsBinding,
-  contactMessagesBinding,
-  departmentsBinding,
-  firmsBinding,
-  logsBinding,
-  menusBinding,
-  messagesBinding,
-  pclassifysBinding,
-  productsBinding,
-  rolesBinding,
-  sessionsBinding,
-  uploadsBindingOf({ uploadDir: '', s3: undefined }),
-  usersBinding,
-  yearsBinding,
-]
+/** The binding of every resource of the registry that has a table of its own. */
+const bindings = Object.values(SERVED_RESOURCES).flatMap(({ binding }): ResourceBinding[] => {
+  if (binding === null) return []
+  return [typeof binding === 'function' ? binding({ uploadDir: '', s3: undefined }) : binding]
+})
+const bound = (name: keyof typeof SERVED_RESOURCES) =>
+  bindings.find((binding) => binding.definition.name === name) as ResourceBinding
 
 let database: Database
 /** The first key column of every index, by table. */
@@ -91,7 +58,7 @@ describe('every list sort reads an index (issue 13: a million rows)', () => {
 })
 
 /** The tables that grow without bound (visitors and every operation add rows): their text searches read indexes. */
-const growing = [productsBinding, logsBinding, usersBinding, contactMessagesBinding]
+const growing = (['products', 'logs', 'users', 'contact-messages'] as const).map(bound)
 
 describe('text search indexes (issue 13: a million rows)', () => {
   let gin: Array<{ table_name: string; definition: string; options: string }>

@@ -21,8 +21,12 @@ import { uploadResource } from './upload'
 import { userResource } from './user'
 import { yearResource } from './year'
 
-/** Every resource definition by its name (the url segment under /admin). */
-export const RESOURCES: Record<string, ResourceDefinition> = {
+/**
+ * Every resource definition by its name (the url segment under /admin): the one list of resources.
+ * The server keys its module of each resource by these names (a resource added here and not served
+ * there fails its type check), and its tests of every resource iterate them.
+ */
+const DEFINITIONS = {
   admins: adminResource,
   'agent-systems': agentSystemResource,
   apps: appResource,
@@ -44,4 +48,10 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   uploads: uploadResource,
   users: userResource,
   years: yearResource,
-}
+} satisfies Record<string, ResourceDefinition>
+
+/** The name of a resource of the registry. */
+export type ResourceName = keyof typeof DEFINITIONS
+
+/** The resources by name; looked up by a name read from a request or a layout, so keyed by any string. */
+export const RESOURCES: Record<string, ResourceDefinition> = DEFINITIONS

@@ -90,6 +90,7 @@ describe('resource definitions', () => {
     expect(agentSystemResource.exportFields).not.toContain('password')
     expect(Object.keys(agentSystemResource.record.shape)).not.toContain('password')
     expect(RESOURCES['log-counts'].actions).toEqual(['list', 'export'])
+    for (const [name, definition] of Object.entries(RESOURCES)) expect(definition.name).toBe(name)
     for (const definition of Object.values(RESOURCES)) {
       for (const sort of definition.sorts)
         expect(definition.fields[sort], `${definition.name}.${sort}`).toBeDefined()

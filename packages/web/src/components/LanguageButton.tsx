@@ -3,7 +3,7 @@ import { Button, type ButtonProps } from 'antd'
 import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocaleState } from '../i18n/language'
-import { LANGUAGE_NAMES } from '../i18n/languages'
+import { LANGUAGE_FILES } from '../i18n/languages'
 
 /** What the language menu (LanguageMenu.tsx, a chunk of its own) is given. */
 export interface LanguageMenuProps {
@@ -33,7 +33,7 @@ export function LanguageButton({
       className={className ? `bd-header-button ${className}` : 'bd-header-button'}
       {...props}
     >
-      {!iconOnly && <span className="bd-hide-xs">{LANGUAGE_NAMES[language]}</span>}
+      {!iconOnly && <span className="bd-hide-xs">{LANGUAGE_FILES[language].name}</span>}
     </Button>
   )
 }

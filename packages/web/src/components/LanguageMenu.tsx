@@ -1,9 +1,9 @@
-import type { Language } from '@brokerdesk/shared'
+import { type Language, RTL_LANGUAGES } from '@brokerdesk/shared'
 import { Dropdown } from 'antd'
 import { useLayoutEffect, useRef, useState } from 'react'
 import { getConfig } from '../app/config'
 import { changeLanguage, isLanguage, offeredLanguages, useLocaleState } from '../i18n/language'
-import { LANGUAGE_NAMES } from '../i18n/languages'
+import { LANGUAGE_FILES } from '../i18n/languages'
 import { LanguageButton, type LanguageMenuProps } from './LanguageButton'
 
 /** The language button with its dropdown of the offered languages, each in its own name. */
@@ -17,8 +17,8 @@ export function LanguageMenu({ iconOnly, defaultOpen, focus }: LanguageMenuProps
   const items = offeredLanguages(getConfig()).map((code: Language) => ({
     key: code,
     label: (
-      <span lang={code} dir={code === 'fa' ? 'rtl' : undefined}>
-        {LANGUAGE_NAMES[code]}
+      <span lang={code} dir={RTL_LANGUAGES.includes(code) ? 'rtl' : undefined}>
+        {LANGUAGE_FILES[code].name}
       </span>
     ),
   }))

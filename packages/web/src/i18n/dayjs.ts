@@ -2,7 +2,7 @@ import type { Language } from '@brokerdesk/shared'
 import dayjs from 'dayjs'
 import localizedFormat from 'dayjs/plugin/localizedFormat'
 import { addLanguagePart } from './language'
-import { DAYJS_LOCALES } from './languages'
+import { LANGUAGE_FILES } from './languages'
 
 /**
  * dayjs in the user's language. Every module that shows dates or renders antd's date pickers (which
@@ -14,7 +14,7 @@ dayjs.extend(localizedFormat)
 
 /** A language's dayjs locale, loaded; one that cannot be loaded shows dates in English. */
 async function dayjsLocale(language: Language): Promise<() => void> {
-  const { name, load } = DAYJS_LOCALES[language]
+  const { name, load } = LANGUAGE_FILES[language].dayjs
   const loaded = await (load?.() ?? Promise.resolve()).then(
     () => true,
     () => false,

@@ -11,7 +11,7 @@ import type { Locale as AntdLocale } from 'antd/es/locale'
 import { getCookie, setCookie } from '../api/cookies'
 import { createStore, useStore } from '../state/create-store'
 import { i18n, NAMESPACE } from './i18n'
-import { ANTD_LOCALE_LOADERS, MESSAGE_LOADERS, SHARED_MESSAGE_LOADERS } from './languages'
+import { LANGUAGE_FILES } from './languages'
 
 export const LANGUAGE_STORAGE_KEY = 'language'
 export const LANGUAGE_COOKIE = 'Language'
@@ -59,16 +59,14 @@ export function offeredLanguages(config: Pick<GlobalConfig, 'locales'>): Languag
 
 async function loadMessages(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, NAMESPACE)) return
-  const [messages, shared] = await Promise.all([
-    MESSAGE_LOADERS[language](),
-    SHARED_MESSAGE_LOADERS[language](),
-  ])
+  const files = LANGUAGE_FILES[language]
+  const [messages, shared] = await Promise.all([files.messages(), files.shared()])
   i18n.addResourceBundle(language, NAMESPACE, { ...shared.default, ...messages.default }, true, true)
 }
 
 async function loadAntdLocale(language: Language): Promise<AntdLocale | undefined> {
-  if (language === 'en') return undefined
-  return (await ANTD_LOCALE_LOADERS[language]()).default
+  const load = LANGUAGE_FILES[language].antd
+  return load ? (await load()).default : undefined
 }
 
 /**

@@ -3,7 +3,7 @@ import sharedEn from '@brokerdesk/shared/i18n/en.json'
 import { describe, expect, it } from 'vitest'
 import { i18n, NAMESPACE } from './i18n'
 import { applyLanguage } from './language'
-import { MESSAGE_LOADERS, SHARED_MESSAGE_LOADERS } from './languages'
+import { LANGUAGE_FILES } from './languages'
 import en from './locales/en/front.json'
 import { menuLabel } from './menu-label'
 
@@ -25,7 +25,7 @@ describe('locale files', () => {
   it.each(LANGUAGES.filter((lang) => lang !== 'en'))(
     '%s has every English key with the same placeholders',
     async (lang) => {
-      const messages = flatten((await MESSAGE_LOADERS[lang as Exclude<typeof lang, 'en'>]()).default as Tree)
+      const messages = flatten((await LANGUAGE_FILES[lang].messages()).default as Tree)
       expect(Object.keys(messages).sort()).toEqual(Object.keys(english).sort())
       for (const [key, text] of Object.entries(english)) {
         expect(placeholders(messages[key]), `${lang} ${key}`).toEqual(placeholders(text))
@@ -36,9 +36,7 @@ describe('locale files', () => {
   it.each(LANGUAGES.filter((lang) => lang !== 'en'))(
     '%s has every shared English key (field labels, rule messages) with the same placeholders',
     async (lang) => {
-      const messages = flatten(
-        (await SHARED_MESSAGE_LOADERS[lang as Exclude<typeof lang, 'en'>]()).default as Tree,
-      )
+      const messages = flatten((await LANGUAGE_FILES[lang].shared()).default as Tree)
       expect(Object.keys(messages).sort()).toEqual(Object.keys(sharedEnglish).sort())
       for (const [key, text] of Object.entries(sharedEnglish)) {
         expect(placeholders(messages[key]), `${lang} ${key}`).toEqual(placeholders(text))
