@@ -14,6 +14,9 @@ export function preloadCharts(): void {
   EChart.preload().catch(() => undefined)
 }
 
+/** A chart's height unless it says otherwise: what a page reserves for it while its data loads. */
+export const CHART_HEIGHT = 280
+
 export interface TrendChartProps {
   /** What the chart shows; with its values, the text screen readers read. */
   title: string
@@ -31,7 +34,7 @@ export function TrendChart({
   categories,
   series,
   kind = 'line',
-  height = 280,
+  height = CHART_HEIGHT,
   emptyText,
 }: TrendChartProps) {
   const { token } = antdTheme.useToken()

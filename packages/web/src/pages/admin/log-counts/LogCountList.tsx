@@ -4,7 +4,7 @@ import '../../../i18n/dayjs'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Params } from '../../../api/http'
-import { TrendChart } from '../../../components/charts/TrendChart'
+import { CHART_HEIGHT, TrendChart } from '../../../components/charts/TrendChart'
 import { optionText } from '../../../components/resource/option-label'
 import { filterOptions } from '../../../components/resource/ResourceFilters'
 import { PageFrame, QueryState, type ResourcePageProps } from '../../../components/resource/ResourcePage'
@@ -98,7 +98,7 @@ export default function LogCountList({ resource, title }: ResourcePageProps) {
             emptyText={t('admin.charts.empty')}
           />
         ) : (
-          <Skeleton active paragraph={{ rows: 6 }} />
+          <Skeleton active paragraph={{ rows: 6 }} style={{ height: CHART_HEIGHT }} />
         )}
         <Table<Row>
           rowKey={(row) => String(row.date)}
