@@ -6,8 +6,9 @@ import {
   ReloadOutlined,
 } from '@ant-design/icons'
 import { Button, Tooltip } from 'antd'
+import type { TFunction } from 'i18next'
 import { useEffect, useId, useRef, useState } from 'react'
-import { type TFunction, useTranslation } from 'react-i18next'
+import { useTranslation } from 'react-i18next'
 import { HttpError } from '../../api/http'
 import { type CaptchaChallenge, verifyAnswer } from './captcha-api'
 import { type CaptchaStatus, useCaptchaChallenge } from './use-captcha-challenge'
