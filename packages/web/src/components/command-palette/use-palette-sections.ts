@@ -21,7 +21,7 @@ const PAGES_SHOWN = 8
  */
 export function usePaletteSections(
   typed: string,
-  recent: readonly PaletteEntry[],
+  recent: PaletteEntry[],
   answer: SearchAnswer | undefined,
 ): PaletteSection[] {
   const { t } = useTranslation()
