@@ -94,7 +94,7 @@ export function AdminMenu({ collapsed }: { collapsed: boolean }) {
         stop()
         timer.current = window.setTimeout(
           () =>
-            void import('../app/menu-routes')
+            void import('../app/MenuRoutes')
               .then((module) => module.prefetchMenuPage(client, menus.data ?? [], url))
               .catch(() => undefined),
           HOVER_INTENT_MS,
