@@ -169,6 +169,56 @@ async function capture({ database, config }, cases, token) {
   }
 }
 
+/**
+ * Requests a second on page 1 and the CPU each server process spends per request, ours and the bare
+ * server's in turns (autocannon, 10 connections).
+ */
+async function measureThroughput({ ours, bare, pids, token }) {
+  const urls = { ours, bare }
+  const headers = { authorization: `Bearer ${token}` }
+  const run = async (target) => {
+    const before = cpuMs(pids[target])
+    const result = await autocannon({ url: urls[target], connections: 10, duration: SECONDS, headers })
+    const requests = result.requests.total
+    return {
+      rps: result.requests.average,
+      cpu: (cpuMs(pids[target]) - before) / requests,
+      errors: result.non2xx + result.errors,
+    }
+  }
+  const rounds = []
+  for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
+    const first = round % 2 === 0 ? 'bare' : 'ours'
+    const a = await run(first)
+    const b = await run(first === 'bare' ? 'ours' : 'bare')
+    const [o, r] = first === 'ours' ? [a, b] : [b, a]
+    rounds.push({ ours: o, bare: r, rps: o.rps / r.rps, cpu: o.cpu / r.cpu })
+  }
+  const throughput = {
+    rounds,
+    rps: median(rounds.map((r) => r.rps)),
+    cpu: median(rounds.map((r) => r.cpu)),
+    errors: rounds.reduce((sum, r) => sum + r.ours.errors, 0),
+  }
+  console.log(
+    `requests/s, page 1, 10 connections, ${THROUGHPUT_ROUNDS} × ${SECONDS} s a side in turns: ours ${rounds
+      .map((r) => r.ours.rps.toFixed(0))
+      .join(
+        ', ',
+      )} (${throughput.errors} errors), bare ${rounds.map((r) => r.bare.rps.toFixed(0)).join(', ')}; ours÷bare ${spread(
+      rounds.map((r) => r.rps),
+    )} ${throughput.rps >= 0.8 ? 'ok' : 'MISSED'} (≥ 0.8)`,
+  )
+  console.log(
+    `CPU per request, ms: ours ${rounds.map((r) => r.ours.cpu.toFixed(3)).join(', ')}, bare ${rounds
+      .map((r) => r.bare.cpu.toFixed(3))
+      .join(
+        ', ',
+      )}; ours÷bare ${spread(rounds.map((r) => r.cpu))} ${throughput.cpu <= 1.5 ? 'ok' : 'MISSED'} (≤ 1.5); ${loadAverage()}`,
+  )
+  return throughput
+}
+
 async function measureSize(rows) {
   const prepared = await prepareDatabase(rows)
   const cases = CASES.map((item) => ({
@@ -247,57 +297,16 @@ async function measureSize(rows) {
       return result
     })
 
-    // Throughput of page 1 and the CPU each server process spends per request, in turns.
     const pageOne = cases.findIndex((item) => item.name === 'page 1')
-    let throughput
-    if (pageOne >= 0) {
-      const headers = { authorization: `Bearer ${token}` }
-      const run = async (target) => {
-        const pid = target === 'ours' ? ours.pid : bare.pid
-        const address =
-          target === 'ours'
-            ? `${ours.base}/api/admin/products/list?${cases[pageOne].query}`
-            : `${bare.base}/case/${pageOne}`
-        const before = cpuMs(pid)
-        const result = await autocannon({ url: address, connections: 10, duration: SECONDS, headers })
-        const requests = result.requests.total
-        return {
-          rps: result.requests.average,
-          cpu: (cpuMs(pid) - before) / requests,
-          errors: result.non2xx + result.errors,
-        }
-      }
-      const rounds = []
-      for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
-        const first = round % 2 === 0 ? 'bare' : 'ours'
-        const a = await run(first)
-        const b = await run(first === 'bare' ? 'ours' : 'bare')
-        const [o, r] = first === 'ours' ? [a, b] : [b, a]
-        rounds.push({ ours: o, bare: r, rps: o.rps / r.rps, cpu: o.cpu / r.cpu })
-      }
-      throughput = {
-        rounds,
-        rps: median(rounds.map((r) => r.rps)),
-        cpu: median(rounds.map((r) => r.cpu)),
-        errors: rounds.reduce((sum, r) => sum + r.ours.errors, 0),
-      }
-      console.log(
-        `requests/s, page 1, 10 connections, ${THROUGHPUT_ROUNDS} × ${SECONDS} s a side in turns: ours ${rounds
-          .map((r) => r.ours.rps.toFixed(0))
-          .join(
-            ', ',
-          )} (${throughput.errors} errors), bare ${rounds.map((r) => r.bare.rps.toFixed(0)).join(', ')}; ours÷bare ${spread(
-          rounds.map((r) => r.rps),
-        )} ${throughput.rps >= 0.8 ? 'ok' : 'MISSED'} (≥ 0.8)`,
-      )
-      console.log(
-        `CPU per request, ms: ours ${rounds.map((r) => r.ours.cpu.toFixed(3)).join(', ')}, bare ${rounds
-          .map((r) => r.bare.cpu.toFixed(3))
-          .join(
-            ', ',
-          )}; ours÷bare ${spread(rounds.map((r) => r.cpu))} ${throughput.cpu <= 1.5 ? 'ok' : 'MISSED'} (≤ 1.5); ${loadAverage()}`,
-      )
-    }
+    const throughput =
+      pageOne >= 0
+        ? await measureThroughput({
+            ours: `${ours.base}/api/admin/products/list?${cases[pageOne].query}`,
+            bare: `${bare.base}/case/${pageOne}`,
+            pids: { ours: ours.pid, bare: bare.pid },
+            token,
+          })
+        : undefined
     return { rows, live: prepared.live, results, throughput }
   } finally {
     client.close()

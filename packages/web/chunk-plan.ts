@@ -67,7 +67,7 @@ export function createChunkPlan(webRoot: string) {
   const source = (file: string) => path.join(webRoot, 'src', file)
   const ADMIN_ROOTS = [source('layouts/AdminLayout.tsx')]
   const HOME_ROOT = source('pages/admin/index/AdminIndexPage.tsx')
-  const PAGES_ROOTS = [source('app/menu-routes.tsx'), source('components/resource/ResourceListPage.tsx')]
+  const PAGES_ROOTS = [source('app/MenuRoutes.tsx'), source('components/resource/ResourceListPage.tsx')]
   const ENTRY = source('main.tsx')
   const ROUTER = source('app/router.tsx')
   /** The pages of the router whose weight the planned chunks must not add to. */

@@ -5,14 +5,21 @@ import { execFileSync, spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import pg from 'pg'
+import {
+  asPostgres,
+  createDatabase,
+  isRoot,
+  PG_BIN,
+  postgresIds,
+  startPrimary,
+  startReplica,
+  stopPostgres,
+} from './postgres.mjs'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const PG_BIN = '/usr/lib/postgresql/15/bin'
 const serverDir = path.join(root, 'packages/server')
 /**
  * HAProxy's health check: every second, out after 3 failures, back after 2 successes; a check may
@@ -23,16 +30,6 @@ export const CHECK = { interMs: 1000, fall: 3, rise: 2, timeoutMs: 5000 }
 /** A draining process answers /readyz 503 this long before closing: longer than the check takes to see it. */
 export const DRAIN_MS = CHECK.interMs * CHECK.fall + 1500
 const DATABASE = 'brokerdesk'
-
-const isRoot = process.getuid?.() === 0
-/** Runs a PostgreSQL or PgBouncer tool as `postgres` (they refuse root). */
-const asPostgres = (command, args) =>
-  isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]
-
-function run(command, args, options = {}) {
-  const [cmd, argv] = asPostgres(command, args)
-  return execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', ...options })
-}
 
 const which = (name) => {
   try {
@@ -107,96 +104,6 @@ export function clusterPorts(basePort, nodes) {
     s3: basePort + 4,
     servers: Array.from({ length: nodes }, (_, i) => basePort + 10 + i),
   }
-}
-
-function writePostgresConfig(dataDir, port, socketDir) {
-  fs.appendFileSync(
-    path.join(dataDir, 'postgresql.conf'),
-    [
-      '',
-      '# brokerdesk local cluster',
-      `port = ${port}`,
-      "listen_addresses = '127.0.0.1'",
-      `unix_socket_directories = '${socketDir}'`,
-      'wal_level = replica',
-      'max_wal_senders = 5',
-      'hot_standby = on',
-      'max_connections = 200',
-      'shared_buffers = 64MB',
-      'fsync = on',
-      '',
-    ].join('\n'),
-  )
-}
-
-/** The primary: initdb on the first start (trust on loopback, replication allowed), then pg_ctl start. */
-function startPrimary(dir, ports) {
-  const data = path.join(dir, 'primary')
-  if (!fs.existsSync(path.join(data, 'PG_VERSION'))) {
-    fs.mkdirSync(data, { recursive: true })
-    if (isRoot) fs.chownSync(data, ...postgresIds())
-    run(path.join(PG_BIN, 'initdb'), [
-      '-D',
-      data,
-      '-U',
-      'postgres',
-      '--auth=trust',
-      '-E',
-      'UTF8',
-      '--no-instructions',
-    ])
-    writePostgresConfig(data, ports.primary, dir)
-    fs.appendFileSync(
-      path.join(data, 'pg_hba.conf'),
-      '\nhost all all 127.0.0.1/32 trust\nhost replication all 127.0.0.1/32 trust\n',
-    )
-  }
-  run(path.join(PG_BIN, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'primary.log'), '-w', 'start'])
-}
-
-/** The replica: pg_basebackup -R from the primary on its first start (standby.signal), then started. */
-function startReplica(dir, ports) {
-  const data = path.join(dir, 'replica')
-  if (!fs.existsSync(path.join(data, 'PG_VERSION'))) {
-    run(path.join(PG_BIN, 'pg_basebackup'), [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(ports.primary),
-      '-U',
-      'postgres',
-      '-D',
-      data,
-      '-R',
-      '-X',
-      'stream',
-      // A checkpoint at once rather than a spread one (minutes).
-      '--checkpoint=fast',
-    ])
-    fs.appendFileSync(path.join(data, 'postgresql.auto.conf'), `port = ${ports.replica}\n`)
-  }
-  run(path.join(PG_BIN, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'replica.log'), '-w', 'start'])
-}
-
-export function stopPostgres(dir, which) {
-  const data = path.join(dir, which)
-  if (!fs.existsSync(path.join(data, 'postmaster.pid'))) return
-  try {
-    run(path.join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'])
-  } catch {
-    // Already stopped.
-  }
-}
-
-export function startReplicaAgain(dir, ports) {
-  startReplica(dir, ports)
-}
-
-function postgresIds() {
-  const line = execFileSync('id', ['postgres'], { encoding: 'utf8' })
-  const uid = Number(/uid=(\d+)/.exec(line)[1])
-  const gid = Number(/gid=(\d+)/.exec(line)[1])
-  return [uid, gid]
 }
 
 /** A child process whose output goes to `<dir>/<name>.log`. */
@@ -300,6 +207,63 @@ function writeHaproxyConfig(dir, port, ports) {
   return file
 }
 
+/** A secret made on the first start and kept in `dir` (mode 600) for the later ones. */
+function keptSecret(dir, name, bytes) {
+  const file = path.join(dir, name)
+  if (!fs.existsSync(file))
+    fs.writeFileSync(file, crypto.randomBytes(bytes).toString('base64url'), { mode: 0o600 })
+  return fs.readFileSync(file, 'utf8').trim()
+}
+
+const databaseUrl = (port) => `postgres://postgres@127.0.0.1:${port}/${DATABASE}`
+
+/** Redis on its port, nothing saved to disk. */
+function startRedis(dir, ports) {
+  return child(dir, 'redis', 'redis-server', [
+    '--port',
+    String(ports.redis),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dir,
+  ])
+}
+
+/**
+ * The environment of server process i (0-based): its port, name and data folder; the pooled database
+ * through PgBouncer, the primary directly and the replica; Redis; uploads in the S3 stand-in.
+ */
+function serverEnvironment({ dir, ports, appKey, adminPassword, poolMax }, i) {
+  return {
+    ...process.env,
+    APP_ENV: 'staging',
+    APP_KEY: appKey,
+    ADMIN_PASSWORD: adminPassword,
+    HOST: '127.0.0.1',
+    PORT: String(ports.servers[i]),
+    NODE_ID: `node${i + 1}`,
+    NODE_ADDRESS: `http://127.0.0.1:${ports.servers[i]}`,
+    DATA_DIR: path.join(dir, `node${i + 1}`),
+    DATABASE_URL: databaseUrl(ports.pgbouncer),
+    DATABASE_DIRECT_URL: databaseUrl(ports.primary),
+    DATABASE_REPLICA_URL: databaseUrl(ports.replica),
+    DB_NAMED_STATEMENTS: 'false',
+    DB_POOL_MAX: String(poolMax),
+    REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
+    UPLOAD_PROVIDER: 's3',
+    S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
+    S3_BUCKET: 'files',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    TRUST_PROXY: '127.0.0.1',
+    SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+  }
+}
+
 /**
  * Starts everything in `dir` (made and kept between runs; the databases persist). Answers the handles
  * bench/cluster.mjs uses and `stop()`.
@@ -333,15 +297,9 @@ export async function startCluster({ dir, basePort, port, nodes = 3, poolMax = 1
     )
   }
 
-  const keyFile = path.join(dir, 'app-key')
-  if (!fs.existsSync(keyFile))
-    fs.writeFileSync(keyFile, crypto.randomBytes(32).toString('base64url'), { mode: 0o600 })
-  const appKey = fs.readFileSync(keyFile, 'utf8').trim()
+  const appKey = keptSecret(dir, 'app-key', 32)
   // The super administrator's password on the first start (the seed keeps it afterwards).
-  const passwordFile = path.join(dir, 'admin-password')
-  if (!fs.existsSync(passwordFile))
-    fs.writeFileSync(passwordFile, crypto.randomBytes(12).toString('base64url'), { mode: 0o600 })
-  const adminPassword = fs.readFileSync(passwordFile, 'utf8').trim()
+  const adminPassword = keptSecret(dir, 'admin-password', 12)
 
   const stop = async () => {
     await stopChildren(['haproxy'])
@@ -354,67 +312,18 @@ export async function startCluster({ dir, basePort, port, nodes = 3, poolMax = 1
   try {
     log('starting PostgreSQL primary')
     startPrimary(dir, ports)
-    const admin = new pg.Client({
-      host: '127.0.0.1',
-      port: ports.primary,
-      user: 'postgres',
-      database: 'postgres',
-    })
-    await admin.connect()
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE])
-    if (exists.rowCount === 0) await admin.query(`create database ${DATABASE}`)
-    // Behind PgBouncer the client's start-up statement_timeout is dropped: the database's default applies.
-    await admin.query(`alter database ${DATABASE} set statement_timeout = '5s'`)
-    await admin.end()
+    await createDatabase(ports.primary, DATABASE)
     log('starting the streaming replica')
     startReplica(dir, ports)
 
     children.set('pgbouncer', startPgbouncer(dir, ports, poolMax * nodes))
-    children.set(
-      'redis',
-      child(dir, 'redis', 'redis-server', [
-        '--port',
-        String(ports.redis),
-        '--bind',
-        '127.0.0.1',
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--dir',
-        dir,
-      ]),
-    )
+    children.set('redis', startRedis(dir, ports))
     children.set('s3', await startS3(dir, ports))
     await waitFor('PgBouncer', () => portOpen(ports.pgbouncer))
     await waitFor('Redis', () => portOpen(ports.redis))
     await waitFor('S3 stand-in', () => portOpen(ports.s3))
 
-    const db = (p) => `postgres://postgres@127.0.0.1:${p}/${DATABASE}`
-    const serverEnv = (i) => ({
-      ...process.env,
-      APP_ENV: 'staging',
-      APP_KEY: appKey,
-      ADMIN_PASSWORD: adminPassword,
-      HOST: '127.0.0.1',
-      PORT: String(ports.servers[i]),
-      NODE_ID: `node${i + 1}`,
-      NODE_ADDRESS: `http://127.0.0.1:${ports.servers[i]}`,
-      DATA_DIR: path.join(dir, `node${i + 1}`),
-      DATABASE_URL: db(ports.pgbouncer),
-      DATABASE_DIRECT_URL: db(ports.primary),
-      DATABASE_REPLICA_URL: db(ports.replica),
-      DB_NAMED_STATEMENTS: 'false',
-      DB_POOL_MAX: String(poolMax),
-      REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
-      UPLOAD_PROVIDER: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
-      S3_BUCKET: 'files',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      TRUST_PROXY: '127.0.0.1',
-      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
-    })
+    const serverEnv = (i) => serverEnvironment({ dir, ports, appKey, adminPassword, poolMax }, i)
     const startNode = async (i) => {
       const name = `node${i + 1}`
       const proc = child(dir, name, process.execPath, [path.join(serverDir, 'dist/main.js')], serverEnv(i))
@@ -441,8 +350,8 @@ export async function startCluster({ dir, basePort, port, nodes = 3, poolMax = 1
       appKey,
       adminPassword,
       children,
-      primaryUrl: db(ports.primary),
-      replicaUrl: db(ports.replica),
+      primaryUrl: databaseUrl(ports.primary),
+      replicaUrl: databaseUrl(ports.replica),
       /** The process of node i (0-based). */
       node: (i) => children.get(`node${i + 1}`),
       /** The environment of server process i (0-based): a bench starts variants of it. */
@@ -458,37 +367,11 @@ export async function startCluster({ dir, basePort, port, nodes = 3, poolMax = 1
       },
       stopNode: (i) => stopChildren([`node${i + 1}`]),
       stopReplica: () => stopPostgres(dir, 'replica'),
-      startReplica: () => startReplicaAgain(dir, ports),
+      startReplica: () => startReplica(dir, ports),
       stop,
     }
   } catch (error) {
     await stop()
     throw error
   }
-}
-
-/** The topology as text. */
-export function describeCluster(cluster) {
-  const { ports, port, dir } = cluster
-  const lines = [
-    `Brokerdesk local cluster (files in ${path.relative(process.cwd(), dir) || dir}; logs: <part>.log there)`,
-    '',
-    `  browser ──► HAProxy 127.0.0.1:${port}  (round robin, GET /readyz every ${CHECK.interMs} ms, out after ${CHECK.fall})`,
-    ...ports.servers.map(
-      (p, i) =>
-        `                 ├─► node${i + 1}  127.0.0.1:${p}  (DATA_DIR ${path.join(path.basename(dir), `node${i + 1}`)})`,
-    ),
-    '                 │',
-    `  each node ──► PgBouncer 127.0.0.1:${ports.pgbouncer} (transaction mode) ──► PostgreSQL primary 127.0.0.1:${ports.primary}`,
-    `            ──► primary directly (migrations, the one LISTEN connection)`,
-    `            ──► streaming replica 127.0.0.1:${ports.replica} (reads that may lag)`,
-    `            ──► Redis 127.0.0.1:${ports.redis}   ──► S3 stand-in http://127.0.0.1:${ports.s3} (bucket files)`,
-    '',
-    `Open http://127.0.0.1:${port}/ and log in as admin with the password in ${path.join(path.basename(dir), 'admin-password')}.`,
-    `Machines: ${os.hostname()}, load average ${os
-      .loadavg()
-      .map((v) => v.toFixed(2))
-      .join(' ')}`,
-  ]
-  return lines.join('\n')
 }

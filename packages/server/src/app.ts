@@ -129,25 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(cookie)
   await app.register(securityHeadersPlugin, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          SCRIPT_NONCE_SOURCE,
-          ...(config.statisticsUrl ? [new URL(config.statisticsUrl).origin] : []),
-          // WeChat's JS-SDK, loaded inside WeChat's browser when sharing is configured.
-          ...(config.wechat.appId ? [WECHAT_JS_SDK_ORIGIN] : []),
-        ],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
-      },
-    },
+    contentSecurityPolicy: { directives: contentSecurityDirectives(config) },
     crossOriginEmbedderPolicy: false,
   })
   await app.register(requestContextPlugin)
@@ -163,33 +145,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.localControlToken) await app.register(localControlPlugin, { token: options.localControlToken })
   database.onConnectionLost((error) => app.log.warn({ err: error }, 'database connection lost'))
 
-  const mount = (prefix: string, channel: Channel) =>
-    app.register(
-      async (scope) => {
-        scope.addHook('onRequest', async (request) => {
-          request.channel = channel
-        })
-        scope.addHook('onRequest', resolveSession)
-        scope.addHook('onRequest', maintenanceGate)
-        scope.addHook('preValidation', decryptPayload)
-        scope.addHook('onSend', sealAnswerPayload)
-        if (channel === 'web') scope.addHook('preValidation', requireCsrfToken)
-        scope.addHook('preValidation', authorize)
-        if (channel === 'api') scope.addHook('onResponse', logAppCall)
-        // The API's answers above 1 KB go out as br or gzip (a quick brotli level: JSON is made per
-        // request). Only here: the SPA's files are precompressed, uploads are served as stored.
-        await scope.register(compress, {
-          global: true,
-          threshold: 1024,
-          encodings: ['br', 'gzip'],
-          brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-        })
-        await registerModules(scope)
-      },
-      { prefix },
-    )
-  await mount(API_PREFIX, 'api')
-  await mount(WEB_PREFIX, 'web')
+  await mountChannel(app, API_PREFIX, 'api')
+  await mountChannel(app, WEB_PREFIX, 'web')
 
   if (options.serveWeb ?? true) {
     await app.register(spaPlugin, { root: config.webDist ?? defaultWebDist() })
@@ -199,4 +156,53 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
   }
   return app
+}
+
+/** What the pages may load: this origin, plus the statistics script and WeChat's JS-SDK when configured. */
+function contentSecurityDirectives(config: AppConfig) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: [
+      "'self'",
+      SCRIPT_NONCE_SOURCE,
+      ...(config.statisticsUrl ? [new URL(config.statisticsUrl).origin] : []),
+      // WeChat's JS-SDK, loaded inside WeChat's browser when sharing is configured.
+      ...(config.wechat.appId ? [WECHAT_JS_SDK_ORIGIN] : []),
+    ],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'self'"],
+    upgradeInsecureRequests: config.secureCookies ? [] : null,
+  }
+}
+
+/** The modules' routes under one prefix, with the hooks of that channel (the API's or the web's). */
+function mountChannel(app: FastifyInstance, prefix: string, channel: Channel) {
+  return app.register(
+    async (scope) => {
+      scope.addHook('onRequest', async (request) => {
+        request.channel = channel
+      })
+      scope.addHook('onRequest', resolveSession)
+      scope.addHook('onRequest', maintenanceGate)
+      scope.addHook('preValidation', decryptPayload)
+      scope.addHook('onSend', sealAnswerPayload)
+      if (channel === 'web') scope.addHook('preValidation', requireCsrfToken)
+      scope.addHook('preValidation', authorize)
+      if (channel === 'api') scope.addHook('onResponse', logAppCall)
+      // The API's answers above 1 KB go out as br or gzip (a quick brotli level: JSON is made per
+      // request). Only here: the SPA's files are precompressed, uploads are served as stored.
+      await scope.register(compress, {
+        global: true,
+        threshold: 1024,
+        encodings: ['br', 'gzip'],
+        brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+      })
+      await registerModules(scope)
+    },
+    { prefix },
+  )
 }

@@ -187,15 +187,8 @@ function parseTrustProxy(value: string): boolean | string[] {
     .filter(Boolean)
 }
 
-/** Reads and validates the environment; throws a ConfigError listing every bad value. */
-export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
-  const parsed = ZEnv.safeParse(defined)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
-  }
-  const e = parsed.data
+/** The values another one makes necessary: a production key, WeChat's secret, the SMS and storage providers' settings. */
+function requireCompanions(e: z.infer<typeof ZEnv>): void {
   if (e.APP_ENV === 'production' && !e.APP_KEY) {
     throw new ConfigError('Invalid configuration:\n  APP_KEY: required when APP_ENV=production')
   }
@@ -215,6 +208,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  QINIU_ACCESS_KEY, QINIU_SECRET_KEY, QINIU_BUCKET: required when UPLOAD_PROVIDER=qiniu',
     )
   }
+}
+
+/** Reads and validates the environment; throws a ConfigError listing every bad value. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const parsed = ZEnv.safeParse(defined)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  requireCompanions(e)
   const oidcProviders = readOidcProviders(e.OIDC_PROVIDERS, defined)
   const dataDir = path.resolve(e.DATA_DIR)
   return {

@@ -25,7 +25,7 @@ let fetchMock: ReturnType<typeof vi.fn>
 
 beforeEach(async () => {
   // The menu loads the prefetching module on the first hover: loaded here, it answers at once.
-  await import('../app/menu-routes')
+  await import('../app/MenuRoutes')
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
   setConfig({ use_url: '/web-api', web_url: '/web-api' })
   resetHttpState()

@@ -96,7 +96,7 @@ export function AdminMenu({ collapsed }: { collapsed: boolean }) {
     const stop = () => window.clearTimeout(timer.current)
     const now = (url: string) => {
       stop()
-      void import('../app/menu-routes')
+      void import('../app/MenuRoutes')
         .then((module) => module.prefetchMenuPage(client, menus.data ?? [], url))
         .catch(() => undefined)
     }
@@ -118,7 +118,7 @@ export function AdminMenu({ collapsed }: { collapsed: boolean }) {
     if (!loaded) return
     let timer: number | undefined
     const preload = () =>
-      void import('../app/menu-routes').then((module) => module.preloadListPage()).catch(() => undefined)
+      void import('../app/MenuRoutes').then((module) => module.preloadListPage()).catch(() => undefined)
     const later = () => {
       const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200))
       timer = window.setTimeout(() => idle(preload), AFTER_LOAD_MS)

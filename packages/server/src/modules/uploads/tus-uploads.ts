@@ -1,11 +1,7 @@
-import fsSync from 'node:fs'
-import fs from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
-import path from 'node:path'
-import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3'
 import type { Language } from '@brokerdesk/shared'
-import { FileStore } from '@tus/file-store'
-import { S3Store } from '@tus/s3-store'
+import type { FileStore } from '@tus/file-store'
+import type { S3Store } from '@tus/s3-store'
 import { Server, type Upload } from '@tus/server'
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -13,16 +9,10 @@ import { AppError, notFound, unauthenticated } from '../../errors'
 import { translate } from '../../i18n/translate'
 import { randomString } from '../../secrets'
 import type { SessionUser } from '../auth/load-session-user'
-import { type FileStorage, localStorage, s3Storage } from './file-storage'
-import { s3ClientConfig, s3ClientOf } from './s3-client'
-import { HEAD_BYTES, judgeUpload, recordUpload } from './store-upload'
+import { judgeUpload, recordUpload } from './store-upload'
+import { localBackend, type ServerOf, s3Backend, type TusBackend } from './tus-backends'
 import { mayUploadFor } from './upload-access'
-import {
-  forgetExpiredOpenUploads,
-  OPEN_UPLOAD_EXPIRATION_MS,
-  openUpload,
-  releaseOpenUpload,
-} from './upload-quota'
+import { forgetExpiredOpenUploads, openUpload, releaseOpenUpload } from './upload-quota'
 import {
   readUploadSettings,
   refuseLocalDiskInCluster,
@@ -50,8 +40,6 @@ const cleanUps = new WeakMap<object, () => Promise<number>>()
 export function cleanUpExpiredUploads(config: object): Promise<number> {
   return cleanUps.get(config)?.() ?? Promise.resolve(0)
 }
-/** Parts sent to an S3-compatible store (its minimum is 5 MB). */
-const S3_PART_BYTES = 8 * 1024 * 1024
 const ID = /^(local|s3)-[A-Za-z0-9]{32}$/
 
 /** What the tus hooks need of the Fastify request that is being handled. */
@@ -81,104 +69,6 @@ function refusal(language: Language, error: AppError): { status_code: number; bo
       code: error.code,
       errors: error.errors,
     }),
-  }
-}
-
-/** The bytes of one provider's unfinished uploads: where they are, and how a finished one is moved. */
-interface TusBackend {
-  provider: 'local' | 's3'
-  server: Server
-  storage: FileStorage
-  /** The first bytes of a finished upload. */
-  head(id: string): Promise<Buffer>
-  /** Moves a finished upload to its key in the store. */
-  move(id: string, key: string, mime: string): Promise<void>
-  /** Drops an upload (refused or moved). */
-  drop(id: string): Promise<void>
-  /** Settles once what the store started in the background when it was made has run. */
-  settled?: Promise<void>
-}
-
-function localBackend(app: FastifyInstance, options: TusOptions): TusBackend {
-  const directory = app.config.tusDir
-  // FileStore also makes its folder in the background, and throws outside any caller when that fails
-  // (a data folder removed meanwhile, as tests do once an app is closed): the folder is made here
-  // first, and closing the app waits for a second request queued after FileStore's.
-  fsSync.mkdirSync(directory, { recursive: true })
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: OPEN_UPLOAD_EXPIRATION_MS })
-  const settled = fs.mkdir(directory, { recursive: true }).then(
-    () => undefined,
-    () => undefined,
-  )
-  const storage = localStorage(app.config.uploadDir)
-  return {
-    provider: 'local',
-    server: tusServer('local', datastore, options),
-    storage,
-    settled,
-    async head(id) {
-      const handle = await fs.open(path.join(directory, id))
-      try {
-        const buffer = Buffer.alloc(HEAD_BYTES)
-        const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0)
-        return buffer.subarray(0, bytesRead)
-      } finally {
-        await handle.close()
-      }
-    },
-    async move(id, key) {
-      const target = path.join(app.config.uploadDir, ...key.split('/'))
-      await fs.mkdir(path.dirname(target), { recursive: true })
-      try {
-        await fs.rename(path.join(directory, id), target)
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'EXDEV') throw error
-        await fs.copyFile(path.join(directory, id), target)
-      }
-    },
-    async drop(id) {
-      await fs.rm(path.join(directory, id), { force: true })
-      await fs.rm(path.join(directory, `${id}.json`), { force: true })
-    },
-  }
-}
-
-function s3Backend(s3: NonNullable<FastifyInstance['config']['s3']>, options: TusOptions): TusBackend {
-  const client: S3Client = s3ClientOf(s3)
-  const datastore = new S3Store({
-    partSize: S3_PART_BYTES,
-    expirationPeriodInMilliseconds: OPEN_UPLOAD_EXPIRATION_MS,
-    s3ClientConfig: { ...s3ClientConfig(s3), bucket: s3.bucket },
-  })
-  return {
-    provider: 's3',
-    server: tusServer('s3', datastore, options),
-    storage: s3Storage(s3),
-    async head(id) {
-      const answer = await client.send(
-        new GetObjectCommand({ Bucket: s3.bucket, Key: id, Range: `bytes=0-${HEAD_BYTES - 1}` }),
-      )
-      return Buffer.from((await answer.Body?.transformToByteArray()) ?? [])
-    },
-    async move(id, key, mime) {
-      await client.send(
-        new CopyObjectCommand({
-          Bucket: s3.bucket,
-          Key: key,
-          CopySource: `${s3.bucket}/${encodeURIComponent(id)}`,
-          ContentType: mime,
-          MetadataDirective: 'REPLACE',
-        }),
-      )
-    },
-    async drop(id) {
-      await client.send(
-        new DeleteObjectsCommand({
-          Bucket: s3.bucket,
-          Delete: { Objects: [{ Key: id }, { Key: `${id}.info` }], Quiet: true },
-        }),
-      )
-    },
   }
 }
 
@@ -307,11 +197,12 @@ export const tusUploadsModule: FastifyPluginAsync = async (app) => {
     await Promise.all([...backends.values()].map((backend) => backend.settled))
   })
   const options: TusOptions = { app, backendOf: (provider) => backendFor(provider) }
+  const serverOf: ServerOf = (provider, datastore) => tusServer(provider, datastore, options)
   const backendFor = (provider: string): TusBackend | undefined => {
     let backend = backends.get(provider)
     if (!backend) {
-      if (provider === 'local') backend = localBackend(app, options)
-      else if (provider === 's3' && app.config.s3) backend = s3Backend(app.config.s3, options)
+      if (provider === 'local') backend = localBackend(app, serverOf)
+      else if (provider === 's3' && app.config.s3) backend = s3Backend(app.config.s3, serverOf)
       else return undefined
       backends.set(provider, backend)
     }

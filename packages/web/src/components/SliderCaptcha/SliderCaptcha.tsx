@@ -6,14 +6,14 @@ import {
   ReloadOutlined,
 } from '@ant-design/icons'
 import { Button, Tooltip } from 'antd'
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import type { TFunction } from 'i18next'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HttpError } from '../../api/http'
-import { type CaptchaChallenge, fetchChallenge, verifyAnswer } from './captcha-api'
+import { type CaptchaChallenge, verifyAnswer } from './captcha-api'
+import { type CaptchaStatus, useCaptchaChallenge } from './use-captcha-challenge'
 import { type SliderAnswer, useSliderDrag } from './use-slider-drag'
 import './slider-captcha.css'
-
-type Status = 'loading' | 'ready' | 'verifying' | 'success' | 'failed' | 'unavailable'
 
 export interface SliderCaptchaProps {
   /** Called with the one-time ticket once the piece is put in place. */
@@ -26,6 +26,28 @@ const FAILURE_PAUSE_MS = 900
 
 const percent = (value: number, of: number) => `${(value / of) * 100}%`
 
+/** What is said below the track: success, a wrong answer, or why there is no picture. */
+function messageOf(status: CaptchaStatus, wrong: boolean, loadError: string, t: TFunction): string {
+  if (status === 'success') return t('captcha.success')
+  if (status === 'failed' || wrong) return t('messages.captcha_failed')
+  if (status === 'unavailable') return loadError || t('captcha.load_failed')
+  return ''
+}
+
+/** What the track says to do; the failure is said once, below the track. */
+function hintOf(status: CaptchaStatus, t: TFunction): string {
+  if (status === 'verifying') return t('captcha.verifying')
+  if (status === 'loading') return t('captcha.loading')
+  return t('captcha.hint')
+}
+
+function HandleIcon({ status }: { status: CaptchaStatus }) {
+  if (status === 'success') return <CheckOutlined />
+  if (status === 'failed') return <CloseOutlined />
+  if (status === 'verifying') return <LoadingOutlined />
+  return <ArrowRightOutlined />
+}
+
 /**
  * The slider captcha (SPEC §2 shared elements): drag the piece into the gap of the picture. The
  * answer is checked by POST /open/captcha/verify; a right one gives the parent the ticket, a wrong
@@ -33,49 +55,15 @@ const percent = (value: number, of: number) => `${(value / of) * 100}%`
  */
 export function SliderCaptcha({ onSuccess, autoFocus = false }: SliderCaptchaProps) {
   const { t } = useTranslation()
-  const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null)
-  const [status, setStatus] = useState<Status>('loading')
-  const [loadError, setLoadError] = useState('')
+  const { challenge, status, setStatus, loadError, load, latest } = useCaptchaChallenge()
   /** The last answer was wrong: said until the user moves the piece again. */
   const [wrong, setWrong] = useState(false)
   const trackRef = useRef<HTMLDivElement>(null)
   const handleRef = useRef<HTMLDivElement>(null)
-  const latest = useRef(0)
   const hintId = useId()
   const statusId = useId()
 
-  const load = useCallback(async () => {
-    const request = ++latest.current
-    setStatus('loading')
-    setLoadError('')
-    try {
-      const next = await fetchChallenge()
-      if (request !== latest.current) return
-      setChallenge(next)
-      setStatus('ready')
-    } catch (error) {
-      if (request !== latest.current) return
-      setLoadError(error instanceof HttpError && error.status === 429 ? error.message : '')
-      setStatus('unavailable')
-    }
-  }, [])
-
-  useEffect(() => {
-    void load()
-    return () => {
-      latest.current++
-    }
-  }, [load])
-
-  // An unanswered challenge expires on the server: a new picture replaces it in time.
-  useEffect(() => {
-    if (status !== 'ready' || !challenge) return
-    const timer = setTimeout(() => void load(), Math.max(5, challenge.expires_in - 5) * 1000)
-    return () => clearTimeout(timer)
-  }, [status, challenge, load])
-
   const width = challenge?.width ?? 300
-  const height = challenge?.height ?? 150
   const pieceWidth = challenge?.piece_width ?? 54
   const max = width - pieceWidth
 
@@ -136,86 +124,27 @@ export function SliderCaptcha({ onSuccess, autoFocus = false }: SliderCaptchaPro
     void load()
   }
 
-  const message =
-    status === 'success'
-      ? t('captcha.success')
-      : status === 'failed' || wrong
-        ? t('messages.captcha_failed')
-        : status === 'unavailable'
-          ? loadError || t('captcha.load_failed')
-          : ''
-  // The failure is said once, below the track; the track keeps telling what to do.
-  const hint =
-    status === 'verifying'
-      ? t('captcha.verifying')
-      : status === 'loading'
-        ? t('captcha.loading')
-        : t('captcha.hint')
-  const icon =
-    status === 'success' ? (
-      <CheckOutlined />
-    ) : status === 'failed' ? (
-      <CloseOutlined />
-    ) : status === 'verifying' ? (
-      <LoadingOutlined />
-    ) : (
-      <ArrowRightOutlined />
-    )
   const handleLeft = percent(drag.x, width)
 
   return (
     <div
       className={`bd-captcha bd-captcha--${status}${drag.dragging ? ' bd-captcha--dragging' : ''}${wrong ? ' bd-captcha--wrong' : ''}`}
     >
-      <div className="bd-captcha__stage" style={{ aspectRatio: `${width} / ${height}` }}>
-        {challenge ? (
-          <>
-            <img
-              className="bd-captcha__image"
-              src={challenge.image}
-              alt={t('captcha.image_alt')}
-              draggable={false}
-            />
-            <img
-              className="bd-captcha__piece"
-              src={challenge.piece}
-              alt=""
-              draggable={false}
-              style={{ left: handleLeft, width: percent(pieceWidth, width) }}
-            />
-          </>
-        ) : (
-          <div className="bd-captcha__placeholder">
-            {status === 'unavailable' ? (
-              <Button icon={<ReloadOutlined />} onClick={refresh}>
-                {t('errors.retry')}
-              </Button>
-            ) : (
-              <LoadingOutlined className="bd-captcha__spinner" />
-            )}
-          </div>
-        )}
-        {challenge && status !== 'success' && (
-          <Tooltip title={t('captcha.refresh')}>
-            <Button
-              className="bd-captcha__refresh"
-              shape="circle"
-              size="small"
-              icon={<ReloadOutlined />}
-              aria-label={t('captcha.refresh')}
-              disabled={status === 'verifying' || status === 'loading'}
-              onClick={refresh}
-            />
-          </Tooltip>
-        )}
-      </div>
+      <CaptchaStage
+        challenge={challenge}
+        status={status}
+        aspectRatio={`${width} / ${challenge?.height ?? 150}`}
+        left={handleLeft}
+        pieceWidth={percent(pieceWidth, width)}
+        onRefresh={refresh}
+      />
       <div className="bd-captcha__track" ref={trackRef}>
         <div
           className="bd-captcha__fill"
           style={{ width: `calc(${handleLeft} + ${percent(pieceWidth, width)})` }}
         />
         <span className="bd-captcha__hint" id={hintId} aria-hidden={drag.x > 0}>
-          {hint}
+          {hintOf(status, t)}
         </span>
         <div
           ref={handleRef}
@@ -231,12 +160,76 @@ export function SliderCaptcha({ onSuccess, autoFocus = false }: SliderCaptchaPro
           style={{ left: handleLeft, width: percent(pieceWidth, width) }}
           {...drag.handlers}
         >
-          {icon}
+          <HandleIcon status={status} />
         </div>
       </div>
       <div className="bd-captcha__status" id={statusId} role="status" aria-live="polite">
-        {message}
+        {messageOf(status, wrong, loadError, t)}
       </div>
+    </div>
+  )
+}
+
+/** The picture with the piece at the handle's place, or what stands for it while there is none. */
+function CaptchaStage({
+  challenge,
+  status,
+  aspectRatio,
+  left,
+  pieceWidth,
+  onRefresh,
+}: {
+  challenge: CaptchaChallenge | null
+  status: CaptchaStatus
+  aspectRatio: string
+  /** The piece's left edge and width, in percent of the picture's width. */
+  left: string
+  pieceWidth: string
+  onRefresh: () => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <div className="bd-captcha__stage" style={{ aspectRatio }}>
+      {challenge ? (
+        <>
+          <img
+            className="bd-captcha__image"
+            src={challenge.image}
+            alt={t('captcha.image_alt')}
+            draggable={false}
+          />
+          <img
+            className="bd-captcha__piece"
+            src={challenge.piece}
+            alt=""
+            draggable={false}
+            style={{ left, width: pieceWidth }}
+          />
+        </>
+      ) : (
+        <div className="bd-captcha__placeholder">
+          {status === 'unavailable' ? (
+            <Button icon={<ReloadOutlined />} onClick={onRefresh}>
+              {t('errors.retry')}
+            </Button>
+          ) : (
+            <LoadingOutlined className="bd-captcha__spinner" />
+          )}
+        </div>
+      )}
+      {challenge && status !== 'success' && (
+        <Tooltip title={t('captcha.refresh')}>
+          <Button
+            className="bd-captcha__refresh"
+            shape="circle"
+            size="small"
+            icon={<ReloadOutlined />}
+            aria-label={t('captcha.refresh')}
+            disabled={status === 'verifying' || status === 'loading'}
+            onClick={onRefresh}
+          />
+        </Tooltip>
+      )}
     </div>
   )
 }

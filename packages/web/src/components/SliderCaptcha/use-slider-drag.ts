@@ -36,6 +36,29 @@ const MAX_TRACK_POINTS = 1500
 
 const round1 = (value: number) => Math.round(value * 10) / 10
 
+/** Adds a point to a pointer's track, or moves its last one when no time passed (or the track is full). */
+function addPoint(track: TrackPoint[], point: TrackPoint): void {
+  const last = track[track.length - 1]
+  if (point[2] > last[2] && track.length < MAX_TRACK_POINTS) track.push(point)
+  else track[track.length - 1] = [point[0], point[1], Math.max(point[2], last[2])]
+}
+
+/** Where a key moves the piece from `position`; undefined for a key that does not move it. */
+function keyTarget(key: string, shift: boolean, position: number, max: number): number | undefined {
+  const step = shift ? BIG_STEP : STEP
+  const moves: Record<string, number> = {
+    ArrowRight: position + step,
+    ArrowUp: position + step,
+    ArrowLeft: position - step,
+    ArrowDown: position - step,
+    PageUp: position + BIG_STEP,
+    PageDown: position - BIG_STEP,
+    Home: 0,
+    End: max,
+  }
+  return key in moves ? moves[key] : undefined
+}
+
 /**
  * The slider's handle: dragged with a mouse, finger or pen (pointer events), or moved with the arrow
  * keys and dropped with Enter. Positions are in pixels of the background image (`imageWidth` wide,
@@ -97,15 +120,11 @@ export function useSliderDrag(options: {
     const state = drag.current
     if (!state || event.pointerId !== state.pointerId) return null
     moveTo((event.clientX - state.startX) * state.scale)
-    const at = Math.round(performance.now() - state.startedAt)
-    const last = state.track[state.track.length - 1]
-    const point: TrackPoint = [
+    addPoint(state.track, [
       round1(position.current),
       round1((event.clientY - state.startY) * state.scale),
-      at,
-    ]
-    if (at > last[2] && state.track.length < MAX_TRACK_POINTS) state.track.push(point)
-    else state.track[state.track.length - 1] = [point[0], point[1], Math.max(at, last[2])]
+      Math.round(performance.now() - state.startedAt),
+    ])
     return state
   }
 
@@ -135,21 +154,11 @@ export function useSliderDrag(options: {
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (!enabled) return
-    const big = event.shiftKey ? BIG_STEP : STEP
-    const moves: Record<string, number> = {
-      ArrowRight: position.current + big,
-      ArrowUp: position.current + big,
-      ArrowLeft: position.current - big,
-      ArrowDown: position.current - big,
-      PageUp: position.current + BIG_STEP,
-      PageDown: position.current - BIG_STEP,
-      Home: 0,
-      End: max,
-    }
-    if (event.key in moves) {
+    const target = keyTarget(event.key, event.shiftKey, position.current, max)
+    if (target !== undefined) {
       event.preventDefault()
       keyboard.current ??= { startedAt: performance.now(), track: [[round1(position.current), 0, 0]] }
-      moveTo(moves[event.key])
+      moveTo(target)
       const { startedAt, track } = keyboard.current
       const at = Math.round(performance.now() - startedAt)
       if (track.length < MAX_TRACK_POINTS) track.push([round1(position.current), 0, at])

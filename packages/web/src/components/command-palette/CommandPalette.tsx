@@ -7,29 +7,17 @@ import {
   SearchOutlined,
 } from '@ant-design/icons'
 import { SEARCH_KEYWORD_MAX } from '@brokerdesk/shared'
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { useMenus } from '../../api/queries'
-import { menuLabel } from '../../i18n/menu-label'
 import { useSession } from '../../state/session'
-import {
-  entryMatches,
-  flatten,
-  matchPages,
-  menuPages,
-  type PaletteEntry,
-  type PaletteSection,
-  recordSections,
-} from './palette-entries'
+import { flatten, type PaletteEntry, type PaletteSection } from './palette-entries'
 import type { CommandPaletteProps } from './palette-props'
 import { readRecent, rememberRecent } from './recent-entries'
+import { usePaletteSections } from './use-palette-sections'
 import { useRecordSearch } from './use-record-search'
 import './command-palette.css'
-
-/** Pages shown for a keyword; with none, every page of the menu is listed. */
-const PAGES_SHOWN = 8
 
 const ICONS = { page: FileOutlined, record: FileTextOutlined, more: ArrowRightOutlined }
 
@@ -42,7 +30,6 @@ export default function CommandPalette({ onClose }: CommandPaletteProps) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const userId = useSession().user.id ?? 0
-  const items = useMenus().data
   const [keyword, setKeyword] = useState('')
   const [recent, setRecent] = useState(() => readRecent(userId))
   const [active, setActive] = useState(0)
@@ -51,35 +38,7 @@ export default function CommandPalette({ onClose }: CommandPaletteProps) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
 
-  const sections = useMemo(() => {
-    const pages = menuPages(items ?? [], menuLabel)
-    const titleOf = (resource: string) => {
-      const item = items?.find((one) => one.url === `/admin/${resource}` && one.resource_id === -1)
-      return item ? menuLabel(item.name) : resource
-    }
-    const shownRecent = typed ? recent.filter((entry) => entryMatches(entry, typed)) : recent
-    const seen = new Set(shownRecent.map((entry) => entry.path))
-    const records = typed
-      ? recordSections(search.answer, titleOf, (name) => t('palette.more', { name })).map((section) => ({
-          ...section,
-          entries: section.entries.filter((entry) => !seen.has(entry.path)),
-        }))
-      : []
-    const list: PaletteSection[] = [
-      { key: 'recent', title: t('palette.recent'), entries: shownRecent },
-      {
-        key: 'pages',
-        title: t('palette.pages'),
-        entries: matchPages(
-          pages.filter((page) => !seen.has(page.path)),
-          typed,
-          typed ? PAGES_SHOWN : Number.POSITIVE_INFINITY,
-        ),
-      },
-      ...records,
-    ]
-    return list.filter((section) => section.entries.length > 0 || section.note)
-  }, [items, recent, typed, search.answer, t])
+  const sections = usePaletteSections(typed, recent, search.answer)
   const entries = flatten(sections)
   const current = Math.min(active, Math.max(0, entries.length - 1))
   const optionId = (index: number) => `${id}-option-${index}`
@@ -134,7 +93,6 @@ export default function CommandPalette({ onClose }: CommandPaletteProps) {
           ? t('palette.no_results', { keyword: typed })
           : t('palette.found', { count: entries.length })
 
-  let index = -1
   return createPortal(
     // biome-ignore lint/a11y/noStaticElementInteractions: a press outside the dialog closes it, as Esc does
     <div
@@ -167,59 +125,96 @@ export default function CommandPalette({ onClose }: CommandPaletteProps) {
           <kbd className="bd-palette__esc">Esc</kbd>
         </div>
         <div className="bd-palette__list" id={`${id}-list`} role="listbox" aria-label={t('palette.results')}>
-          {sections.map((section) => (
-            // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role="group" (no fieldset)
-            <div key={section.key} role="group" aria-labelledby={`${id}-${section.key}`}>
-              <div className="bd-palette__group" id={`${id}-${section.key}`} role="presentation">
-                {section.key === 'recent' && <ClockCircleOutlined aria-hidden />}
-                {section.title}
-              </div>
-              {section.entries.map((entry) => {
-                index += 1
-                const mine = index
-                const Icon = ICONS[entry.kind]
-                return (
-                  // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are the combobox's (aria-activedescendant)
-                  <div
-                    key={`${section.key}:${entry.key}`}
-                    tabIndex={-1}
-                    id={optionId(mine)}
-                    role="option"
-                    aria-selected={mine === current}
-                    className="bd-palette__option"
-                    onMouseMove={() => mine !== current && setActive(mine)}
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => open(entry)}
-                  >
-                    <Icon aria-hidden className="bd-palette__icon" />
-                    <span className="bd-palette__label">{entry.label}</span>
-                    {entry.detail && <span className="bd-palette__detail">{entry.detail}</span>}
-                  </div>
-                )
-              })}
-              {section.note === 'too_broad' && (
-                <div className="bd-palette__note">{t('palette.too_broad')}</div>
-              )}
-            </div>
-          ))}
+          <PaletteOptions
+            id={id}
+            sections={sections}
+            current={current}
+            optionId={optionId}
+            onHover={setActive}
+            onOpen={open}
+          />
         </div>
         <div className="bd-palette__status" aria-live="polite">
           {status && entries.length === 0 ? status : <span className="bd-visually-hidden">{status}</span>}
         </div>
-        <div className="bd-palette__footer" aria-hidden>
-          <span>
-            <kbd>↑</kbd>
-            <kbd>↓</kbd> {t('palette.hint_move')}
-          </span>
-          <span>
-            <kbd>Enter</kbd> {t('palette.hint_open')}
-          </span>
-          <span>
-            <kbd>Esc</kbd> {t('palette.hint_close')}
-          </span>
-        </div>
+        <PaletteFooter />
       </div>
     </div>,
     document.body,
+  )
+}
+
+/** The options of each section, numbered in the order the arrow keys walk them. */
+function PaletteOptions({
+  id,
+  sections,
+  current,
+  optionId,
+  onHover,
+  onOpen,
+}: {
+  id: string
+  sections: readonly PaletteSection[]
+  current: number
+  optionId: (index: number) => string
+  onHover: (index: number) => void
+  onOpen: (entry: PaletteEntry) => void
+}) {
+  const { t } = useTranslation()
+  let index = -1
+  return (
+    <>
+      {sections.map((section) => (
+        // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role="group" (no fieldset)
+        <div key={section.key} role="group" aria-labelledby={`${id}-${section.key}`}>
+          <div className="bd-palette__group" id={`${id}-${section.key}`} role="presentation">
+            {section.key === 'recent' && <ClockCircleOutlined aria-hidden />}
+            {section.title}
+          </div>
+          {section.entries.map((entry) => {
+            index += 1
+            const mine = index
+            const Icon = ICONS[entry.kind]
+            return (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are the combobox's (aria-activedescendant)
+              <div
+                key={`${section.key}:${entry.key}`}
+                tabIndex={-1}
+                id={optionId(mine)}
+                role="option"
+                aria-selected={mine === current}
+                className="bd-palette__option"
+                onMouseMove={() => mine !== current && onHover(mine)}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => onOpen(entry)}
+              >
+                <Icon aria-hidden className="bd-palette__icon" />
+                <span className="bd-palette__label">{entry.label}</span>
+                {entry.detail && <span className="bd-palette__detail">{entry.detail}</span>}
+              </div>
+            )
+          })}
+          {section.note === 'too_broad' && <div className="bd-palette__note">{t('palette.too_broad')}</div>}
+        </div>
+      ))}
+    </>
+  )
+}
+
+function PaletteFooter() {
+  const { t } = useTranslation()
+  return (
+    <div className="bd-palette__footer" aria-hidden>
+      <span>
+        <kbd>↑</kbd>
+        <kbd>↓</kbd> {t('palette.hint_move')}
+      </span>
+      <span>
+        <kbd>Enter</kbd> {t('palette.hint_open')}
+      </span>
+      <span>
+        <kbd>Esc</kbd> {t('palette.hint_close')}
+      </span>
+    </div>
   )
 }

@@ -1,7 +1,7 @@
 import { Skeleton } from 'antd'
 import { lazy, Suspense } from 'react'
 import type { MarkdownEditorProps } from './MarkdownEditor'
-import type { RichTextEditorProps } from './RichTextEditor'
+import type { RichTextEditorProps } from './use-rich-text-editor'
 
 const RichTextEditor = lazy(() => import('./RichTextEditor'))
 const MarkdownEditor = lazy(() => import('./MarkdownEditor'))

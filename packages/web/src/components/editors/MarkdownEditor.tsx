@@ -17,6 +17,7 @@ import {
   type Edit,
   imageMarkdown,
   insertBlock,
+  insertLink,
   markdownPreview,
   prefixLines,
   tableTemplate,
@@ -43,8 +44,6 @@ export default function MarkdownEditor({ id, value, onChange, disabled }: Markdo
   const area = useRef<TextAreaRef>(null)
   const [view, setView] = useState<View>('split')
   const text = value ?? ''
-  const deferred = useDeferredValue(text)
-  const preview = useMemo(() => markdownPreview(deferred), [deferred])
 
   const apply = (edit: (text: string, start: number, end: number) => Edit) => {
     const element = area.current?.resizableTextArea?.textArea
@@ -110,15 +109,7 @@ export default function MarkdownEditor({ id, value, onChange, disabled }: Markdo
         </Space.Compact>
         <Space.Compact>
           {tool(t('editor.link'), <LinkOutlined />, () =>
-            apply((s, a, b) => {
-              const label = s.slice(a, b) || t('editor.link')
-              const link = `[${label}](https://)`
-              return {
-                text: `${s.slice(0, a)}${link}${s.slice(b)}`,
-                start: a + label.length + 3,
-                end: a + label.length + 11,
-              }
-            }),
+            apply((s, a, b) => insertLink(s, a, b, t('editor.link'))),
           )}
           {tool(t('editor.image'), <PictureOutlined />, image.choose, image.uploading)}
           {tool(t('editor.table'), <TableOutlined />, () =>
@@ -153,20 +144,28 @@ export default function MarkdownEditor({ id, value, onChange, disabled }: Markdo
             onChange={(event) => onChange?.(event.target.value)}
           />
         )}
-        {view !== 'edit' && (
-          <section
-            className="bd-md-editor__preview"
-            aria-label={t('actions.preview')}
-            data-testid="markdown-preview"
-          >
-            {text.trim() === '' ? (
-              <p className="bd-md-editor__empty">{t('editor.nothing_to_preview')}</p>
-            ) : (
-              <SafeHtml html={preview} />
-            )}
-          </section>
-        )}
+        {view !== 'edit' && <MarkdownPreview text={text} />}
       </div>
     </div>
+  )
+}
+
+/** The rendered markdown, a step behind the typing (sanitized: see markdownPreview). */
+function MarkdownPreview({ text }: { text: string }) {
+  const { t } = useTranslation()
+  const deferred = useDeferredValue(text)
+  const preview = useMemo(() => markdownPreview(deferred), [deferred])
+  return (
+    <section
+      className="bd-md-editor__preview"
+      aria-label={t('actions.preview')}
+      data-testid="markdown-preview"
+    >
+      {text.trim() === '' ? (
+        <p className="bd-md-editor__empty">{t('editor.nothing_to_preview')}</p>
+      ) : (
+        <SafeHtml html={preview} />
+      )}
+    </section>
   )
 }

@@ -12,38 +12,14 @@ import {
   UndoOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons'
-import { Image } from '@tiptap/extension-image'
-import { TableKit } from '@tiptap/extension-table'
-import { type Editor, EditorContent, useEditor } from '@tiptap/react'
-import { StarterKit } from '@tiptap/starter-kit'
+import { type Editor, EditorContent } from '@tiptap/react'
 import { Button, Input, Popover, Space, Tooltip } from 'antd'
-import DOMPurify from 'dompurify'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import '../rich-text/rich-text.css'
 import './editors.css'
 import { useImageUpload } from './use-image-upload'
-
-export interface RichTextEditorProps {
-  id?: string
-  /** The field's name for screen readers: a form's label does not name an editable div. */
-  label?: string
-  value?: string | null
-  onChange?: (value: string) => void
-  disabled?: boolean
-}
-
-/** What the editor holds as the field's value: its HTML, or '' when it shows nothing. */
-function htmlOf(editor: Editor): string {
-  const html = editor.getHTML()
-  return editor.isEmpty && !/<img\s/i.test(html) ? '' : html
-}
-
-/** Stored HTML, cleaned before the editor parses it (the server has cleaned it too). */
-const clean = (html: string) => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } })
-
-/** Only web and mail links; anything else (javascript:, data:) is refused. */
-const SAFE_LINK = /^(https?:\/\/|mailto:|\/(?!\/))/i
+import { type RichTextEditorProps, SAFE_LINK, useRichTextEditor } from './use-rich-text-editor'
 
 /**
  * Rich text (TipTap): headings, emphasis, lists, quotes, code, links, tables and images uploaded
@@ -51,53 +27,7 @@ const SAFE_LINK = /^(https?:\/\/|mailto:|\/(?!\/))/i
  */
 export default function RichTextEditor({ id, label, value, onChange, disabled }: RichTextEditorProps) {
   const { t } = useTranslation()
-  const last = useRef<string>(value ?? '')
-  const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3, 4] },
-        link: {
-          openOnClick: false,
-          autolink: true,
-          protocols: ['http', 'https', 'mailto'],
-          isAllowedUri: (url) => SAFE_LINK.test(url),
-        },
-      }),
-      Image.configure({ inline: false, allowBase64: false }),
-      TableKit.configure({ table: { resizable: false } }),
-    ],
-    content: clean(value ?? ''),
-    editable: !disabled,
-    shouldRerenderOnTransaction: true,
-    editorProps: {
-      attributes: {
-        class: 'bd-rich-text bd-editor__content',
-        role: 'textbox',
-        'aria-multiline': 'true',
-        ...(id ? { id } : {}),
-        ...(label ? { 'aria-label': label } : {}),
-      },
-    },
-    // Only a change of the value reaches the form: the editor's own fix-ups of an empty document
-    // (as it starts) would otherwise have the form judge a field nobody has typed in yet.
-    onUpdate: ({ editor: current }) => {
-      const html = htmlOf(current)
-      if (html === last.current) return
-      last.current = html
-      onChange?.(html)
-    },
-  })
-
-  // A value set from outside (the record loaded, the form reset) replaces the content.
-  useEffect(() => {
-    if (!editor || (value ?? '') === last.current) return
-    last.current = value ?? ''
-    editor.commands.setContent(clean(value ?? ''), { emitUpdate: false })
-  }, [editor, value])
-
-  useEffect(() => {
-    editor?.setEditable(!disabled)
-  }, [editor, disabled])
+  const editor = useRichTextEditor({ id, label, value, onChange, disabled })
 
   const image = useImageUpload(
     (url, alt) => editor?.chain().focus().setImage({ src: url, alt }).run(),

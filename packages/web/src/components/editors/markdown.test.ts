@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   imageMarkdown,
   insertBlock,
+  insertLink,
   markdownPreview,
   prefixLines,
   tableTemplate,
@@ -26,6 +27,15 @@ describe('markdown toolbar edits', () => {
   it('wraps the selection, or a placeholder, and selects the wrapped text', () => {
     expect(wrapSelection('a bc d', 2, 4, '**', 'bold')).toEqual({ text: 'a **bc** d', start: 4, end: 6 })
     expect(wrapSelection('ab', 1, 1, '_', 'it')).toEqual({ text: 'a_it_b', start: 2, end: 4 })
+  })
+
+  it('links the selection, or a placeholder, and selects the address', () => {
+    expect(insertLink('see docs here', 4, 8, 'link')).toEqual({
+      text: 'see [docs](https://) here',
+      start: 11,
+      end: 19,
+    })
+    expect(insertLink('ab', 1, 1, 'link').text).toBe('a[link](https://)b')
   })
 
   it('prefixes every line the selection touches', () => {

@@ -39,6 +39,16 @@ export function prefixLines(text: string, start: number, end: number, prefix: st
   return { text: out, start: lineStart, end: lineStart + prefixed.length }
 }
 
+/** Makes the selection (or `label` when none) a link to https:// and selects the address to type over. */
+export function insertLink(text: string, start: number, end: number, label: string): Edit {
+  const shown = text.slice(start, end) || label
+  return {
+    text: `${text.slice(0, start)}[${shown}](https://)${text.slice(end)}`,
+    start: start + shown.length + 3,
+    end: start + shown.length + 11,
+  }
+}
+
 /** Inserts a block (a table, a code fence, an image) on its own lines at the cursor. */
 export function insertBlock(text: string, at: number, block: string): Edit {
   const before = text.slice(0, at)

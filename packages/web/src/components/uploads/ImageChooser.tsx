@@ -92,58 +92,18 @@ export function ImageChooser({
     <div className="bd-images">
       <Image.PreviewGroup>
         {urls.map((url, index) => (
-          // biome-ignore lint/a11y/useSemanticElements: a draggable picture holding its own buttons cannot be a <button>
-          <div
+          <ChosenPicture
             key={url}
-            className={`bd-images__item${dragged === index ? ' bd-images__item--dragged' : ''}`}
-            draggable={!disabled && urls.length > 1}
-            role="button"
-            tabIndex={disabled || urls.length < 2 ? -1 : 0}
-            aria-label={`${label} ${index + 1}/${urls.length}`}
-            onKeyDown={(event) => {
-              // The keyboard's way to reorder: arrows move the focused picture.
-              const step = event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowRight' ? 1 : 0
-              const to = index + step
-              if (!step || disabled || to < 0 || to >= urls.length) return
-              event.preventDefault()
-              emit(moved(urls, index, to))
-            }}
-            onDragStart={(event) => {
-              setDragged(index)
-              event.dataTransfer.effectAllowed = 'move'
-            }}
-            onDragEnd={() => setDragged(null)}
-            onDragOver={(event) => {
-              if (dragged !== null) event.preventDefault()
-            }}
-            onDrop={(event) => {
-              event.preventDefault()
-              if (dragged !== null && dragged !== index) emit(moved(urls, dragged, index))
-              setDragged(null)
-            }}
-            data-testid="image-chooser-item"
-          >
-            <Image
-              src={url}
-              width={96}
-              height={96}
-              style={{ objectFit: 'cover' }}
-              alt={`${label} ${index + 1}`}
-            />
-            {!disabled && (
-              <div className="bd-images__tools">
-                {urls.length > 1 && <HolderOutlined aria-hidden className="bd-images__handle" />}
-                <Button
-                  size="small"
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={`${t('actions.delete')}: ${label} ${index + 1}`}
-                  onClick={() => emit(urls.filter((_, i) => i !== index))}
-                />
-              </div>
-            )}
-          </div>
+            url={url}
+            index={index}
+            count={urls.length}
+            label={label}
+            disabled={disabled}
+            dragged={dragged}
+            onDrag={setDragged}
+            onMove={(from, to) => emit(moved(urls, from, to))}
+            onRemove={() => emit(urls.filter((_, i) => i !== index))}
+          />
         ))}
       </Image.PreviewGroup>
       {(urls.length < max || max === 1) && !disabled && (
@@ -176,6 +136,79 @@ export function ImageChooser({
             </span>
           </button>
         </Upload>
+      )}
+    </div>
+  )
+}
+
+/** One chosen picture: previewed, removed, and moved by dragging it or with the arrow keys. */
+function ChosenPicture({
+  url,
+  index,
+  count,
+  label,
+  disabled,
+  dragged,
+  onDrag,
+  onMove,
+  onRemove,
+}: {
+  url: string
+  index: number
+  count: number
+  label: string
+  disabled?: boolean
+  /** The index of the picture being dragged, if any. */
+  dragged: number | null
+  onDrag: (index: number | null) => void
+  onMove: (from: number, to: number) => void
+  onRemove: () => void
+}) {
+  const { t } = useTranslation()
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a draggable picture holding its own buttons cannot be a <button>
+    <div
+      className={`bd-images__item${dragged === index ? ' bd-images__item--dragged' : ''}`}
+      draggable={!disabled && count > 1}
+      role="button"
+      tabIndex={disabled || count < 2 ? -1 : 0}
+      aria-label={`${label} ${index + 1}/${count}`}
+      onKeyDown={(event) => {
+        // The keyboard's way to reorder: arrows move the focused picture.
+        const step = event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowRight' ? 1 : 0
+        const to = index + step
+        if (!step || disabled || to < 0 || to >= count) return
+        event.preventDefault()
+        onMove(index, to)
+      }}
+      onDragStart={(event) => {
+        onDrag(index)
+        event.dataTransfer.effectAllowed = 'move'
+      }}
+      onDragEnd={() => onDrag(null)}
+      onDragOver={(event) => {
+        if (dragged !== null) event.preventDefault()
+      }}
+      onDrop={(event) => {
+        event.preventDefault()
+        if (dragged !== null && dragged !== index) onMove(dragged, index)
+        onDrag(null)
+      }}
+      data-testid="image-chooser-item"
+    >
+      <Image src={url} width={96} height={96} style={{ objectFit: 'cover' }} alt={`${label} ${index + 1}`} />
+      {!disabled && (
+        <div className="bd-images__tools">
+          {count > 1 && <HolderOutlined aria-hidden className="bd-images__handle" />}
+          <Button
+            size="small"
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={`${t('actions.delete')}: ${label} ${index + 1}`}
+            onClick={onRemove}
+          />
+        </div>
       )}
     </div>
   )

@@ -85,7 +85,6 @@ export function PersonageForm({ area }: { area: PersonageArea }) {
   }
 
   const data = personage.data
-  const preview = typeof avatar === 'string' && avatar.trim() ? avatar.trim() : getConfig().def_avatar
   const text = (name: keyof PersonageValues, options: { wide?: boolean } = {}) => (
     <Col xs={24} md={options.wide ? 24 : 12} key={name}>
       <Form.Item label={t(`fields.${name}`)} {...field(name)}>
@@ -96,13 +95,7 @@ export function PersonageForm({ area }: { area: PersonageArea }) {
 
   return (
     <Card className="bd-personage" title={title}>
-      <div className="bd-personage__head">
-        <Avatar size={72} src={preview || undefined} icon={<UserOutlined />} alt={t('fields.avatar')} />
-        <div className="bd-personage__who">
-          <strong>{displayName(data)}</strong>
-          <span>{t('personage.account', { uname: data.uname })}</span>
-        </div>
-      </div>
+      <PersonageHead user={data} avatar={avatar} />
       <Form<PersonageValues> {...formProps} name={`personage-${area}`} onFinish={onFinish}>
         <h2 className="bd-personage__section">{t('personage.basic')}</h2>
         <Row gutter={24}>
@@ -159,5 +152,20 @@ export function PersonageForm({ area }: { area: PersonageArea }) {
         </Space>
       </Form>
     </Card>
+  )
+}
+
+/** Who the form is of: the avatar as chosen in the form (the default one without), the name, the account. */
+function PersonageHead({ user, avatar }: { user: PersonageUser; avatar: unknown }) {
+  const { t } = useTranslation()
+  const preview = typeof avatar === 'string' && avatar.trim() ? avatar.trim() : getConfig().def_avatar
+  return (
+    <div className="bd-personage__head">
+      <Avatar size={72} src={preview || undefined} icon={<UserOutlined />} alt={t('fields.avatar')} />
+      <div className="bd-personage__who">
+        <strong>{displayName(user)}</strong>
+        <span>{t('personage.account', { uname: user.uname })}</span>
+      </div>
+    </div>
   )
 }

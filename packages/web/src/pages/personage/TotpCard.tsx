@@ -90,40 +90,13 @@ export function TotpCard({ area }: { area: PersonageArea }) {
         <Alert className="bd-security__notice" type="warning" showIcon title={t('security.totp.required')} />
       )}
       {stage.kind === 'recovery' && (
-        <div className="bd-security__recovery">
-          <Alert
-            type="success"
-            showIcon
-            title={t('security.totp.recovery_title')}
-            description={t('security.totp.recovery_intro')}
-          />
-          <ol className="bd-security__codes" aria-label={t('security.totp.recovery_title')}>
-            {stage.codes.map((code) => (
-              <li key={code}>
-                <code>{code}</code>
-              </li>
-            ))}
-          </ol>
-          <Space wrap>
-            <Typography.Text
-              copyable={{
-                text: stage.codes.join('\n'),
-                tooltips: [t('security.totp.copy'), t('security.totp.copied')],
-              }}
-            >
-              {t('security.totp.copy')}
-            </Typography.Text>
-            <Button
-              type="primary"
-              onClick={() => {
-                setStage({ kind: 'idle' })
-                if (stage.onward) navigate(isAdmin(user) ? '/admin/index' : '/home/index')
-              }}
-            >
-              {t('security.totp.saved')}
-            </Button>
-          </Space>
-        </div>
+        <RecoveryCodes
+          codes={stage.codes}
+          onSaved={() => {
+            setStage({ kind: 'idle' })
+            if (stage.onward) navigate(isAdmin(user) ? '/admin/index' : '/home/index')
+          }}
+        />
       )}
       {stage.kind === 'idle' && !on && (
         <>
@@ -134,42 +107,14 @@ export function TotpCard({ area }: { area: PersonageArea }) {
         </>
       )}
       {stage.kind === 'enrolling' && (
-        <div className="bd-security__enrol">
-          <p className="bd-personage__intro">{t('security.totp.scan')}</p>
-          <img
-            className="bd-security__qr"
-            src={stage.enrolment.qr_code}
-            alt={t('security.totp.qr_alt')}
-            width={184}
-            height={184}
-          />
-          <p>
-            {t('security.totp.key')}{' '}
-            <Typography.Text code copyable>
-              {stage.enrolment.secret}
-            </Typography.Text>
-          </p>
-          <Form<{ code: string }>
-            {...enable.formProps}
-            name={`totp-enable-${area}`}
-            onFinish={(values) => void turnOn(values)}
-          >
-            <Form.Item label={t('security.totp.code')} {...enable.field('code')}>
-              <Input
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                className="bd-security__code"
-              />
-            </Form.Item>
-            <Space wrap>
-              <Button type="primary" htmlType="submit" loading={busy}>
-                {t('security.totp.enable')}
-              </Button>
-              <Button onClick={() => setStage({ kind: 'idle' })}>{t('actions.cancel')}</Button>
-            </Space>
-          </Form>
-        </div>
+        <Enrolment
+          enrolment={stage.enrolment}
+          enable={enable}
+          name={`totp-enable-${area}`}
+          busy={busy}
+          onEnable={(values) => void turnOn(values)}
+          onCancel={() => setStage({ kind: 'idle' })}
+        />
       )}
       {stage.kind === 'idle' && on && (
         <>
@@ -193,5 +138,93 @@ export function TotpCard({ area }: { area: PersonageArea }) {
         </>
       )}
     </Card>
+  )
+}
+
+/** The recovery codes, shown once after the app is set up: listed, copied, and said to be saved. */
+function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <div className="bd-security__recovery">
+      <Alert
+        type="success"
+        showIcon
+        title={t('security.totp.recovery_title')}
+        description={t('security.totp.recovery_intro')}
+      />
+      <ol className="bd-security__codes" aria-label={t('security.totp.recovery_title')}>
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ol>
+      <Space wrap>
+        <Typography.Text
+          copyable={{
+            text: codes.join('\n'),
+            tooltips: [t('security.totp.copy'), t('security.totp.copied')],
+          }}
+        >
+          {t('security.totp.copy')}
+        </Typography.Text>
+        <Button type="primary" onClick={onSaved}>
+          {t('security.totp.saved')}
+        </Button>
+      </Space>
+    </div>
+  )
+}
+
+/** The QR code and the key of a new set-up, and the form of the app's first code that turns it on. */
+function Enrolment({
+  enrolment,
+  enable,
+  name,
+  busy,
+  onEnable,
+  onCancel,
+}: {
+  enrolment: TotpEnrolment
+  enable: ReturnType<typeof useZodForm<{ code: string }>>
+  name: string
+  busy: boolean
+  onEnable: (values: { code: string }) => void
+  onCancel: () => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <div className="bd-security__enrol">
+      <p className="bd-personage__intro">{t('security.totp.scan')}</p>
+      <img
+        className="bd-security__qr"
+        src={enrolment.qr_code}
+        alt={t('security.totp.qr_alt')}
+        width={184}
+        height={184}
+      />
+      <p>
+        {t('security.totp.key')}{' '}
+        <Typography.Text code copyable>
+          {enrolment.secret}
+        </Typography.Text>
+      </p>
+      <Form<{ code: string }> {...enable.formProps} name={name} onFinish={onEnable}>
+        <Form.Item label={t('security.totp.code')} {...enable.field('code')}>
+          <Input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            className="bd-security__code"
+          />
+        </Form.Item>
+        <Space wrap>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            {t('security.totp.enable')}
+          </Button>
+          <Button onClick={onCancel}>{t('actions.cancel')}</Button>
+        </Space>
+      </Form>
+    </div>
   )
 }

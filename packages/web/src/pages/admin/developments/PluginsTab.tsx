@@ -43,14 +43,63 @@ function UninstallQuestion({ name, onDropData }: { name: string; onDropData: (dr
 
 type PluginAction = 'install' | 'uninstall' | 'drop'
 
+/** Uninstall for an installed plug-in; install, and drop what an earlier install left, for another. */
+function PluginActions({
+  plugin,
+  busy,
+  canInstall,
+  canUninstall,
+  onAct,
+}: {
+  plugin: PluginSummary
+  busy: boolean
+  canInstall: boolean
+  canUninstall: boolean
+  onAct: (action: PluginAction) => void
+}) {
+  const { t } = useTranslation()
+  return plugin.installed_version ? (
+    <Button
+      danger
+      icon={<DeleteOutlined />}
+      loading={busy}
+      disabled={!canUninstall}
+      onClick={() => onAct('uninstall')}
+    >
+      {t('developments.plugins.uninstall')}
+    </Button>
+  ) : (
+    <Space>
+      <Button
+        type="primary"
+        icon={<DownloadOutlined />}
+        loading={busy}
+        disabled={!canInstall || Boolean(plugin.error) || !plugin.version}
+        onClick={() => onAct('install')}
+      >
+        {t('developments.plugins.install')}
+      </Button>
+      {plugin.data_kept && (
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          disabled={!canUninstall || busy}
+          onClick={() => onAct('drop')}
+        >
+          {t('developments.plugins.drop_data_action')}
+        </Button>
+      )}
+    </Space>
+  )
+}
+
 /**
- * The plug-ins found at start and those installed, with installing and uninstalling (local only):
- * an uninstall keeps the plug-in's tables unless the user asks to drop them.
+ * Installing, uninstalling and dropping a plug-in's kept data, each asked first where data could be
+ * lost; the lists and the texts that depend on plug-ins are read again after.
  */
-export function PluginsTab({ canInstall, canUninstall }: { canInstall: boolean; canUninstall: boolean }) {
+function usePluginActions() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const plugins = usePlugins()
   const [modal, modalHolder] = Modal.useModal()
   const [busy, setBusy] = useState<string>()
 
@@ -100,6 +149,18 @@ export function PluginsTab({ canInstall, canUninstall }: { canInstall: boolean; 
       setBusy(undefined)
     }
   }
+
+  return { act, busy, modalHolder }
+}
+
+/**
+ * The plug-ins found at start and those installed, with installing and uninstalling (local only):
+ * an uninstall keeps the plug-in's tables unless the user asks to drop them.
+ */
+export function PluginsTab({ canInstall, canUninstall }: { canInstall: boolean; canUninstall: boolean }) {
+  const { t } = useTranslation()
+  const plugins = usePlugins()
+  const { act, busy, modalHolder } = usePluginActions()
 
   const columns: TableProps<PluginSummary>['columns'] = [
     {
@@ -152,40 +213,15 @@ export function PluginsTab({ canInstall, canUninstall }: { canInstall: boolean; 
     {
       key: 'actions',
       title: t('actions.operate'),
-      render: (_, plugin) =>
-        plugin.installed_version ? (
-          <Button
-            danger
-            icon={<DeleteOutlined />}
-            loading={busy === plugin.name}
-            disabled={!canUninstall}
-            onClick={() => act(plugin, 'uninstall')}
-          >
-            {t('developments.plugins.uninstall')}
-          </Button>
-        ) : (
-          <Space>
-            <Button
-              type="primary"
-              icon={<DownloadOutlined />}
-              loading={busy === plugin.name}
-              disabled={!canInstall || Boolean(plugin.error) || !plugin.version}
-              onClick={() => act(plugin, 'install')}
-            >
-              {t('developments.plugins.install')}
-            </Button>
-            {plugin.data_kept && (
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={!canUninstall || busy === plugin.name}
-                onClick={() => act(plugin, 'drop')}
-              >
-                {t('developments.plugins.drop_data_action')}
-              </Button>
-            )}
-          </Space>
-        ),
+      render: (_, plugin) => (
+        <PluginActions
+          plugin={plugin}
+          busy={busy === plugin.name}
+          canInstall={canInstall}
+          canUninstall={canUninstall}
+          onAct={(action) => act(plugin, action)}
+        />
+      ),
     },
   ]
 

@@ -9,7 +9,15 @@ import { getConfig } from '../../../app/config'
 import { useHeldRoutes } from '../../../app/permissions'
 import { PageFrame, QueryState, type ResourcePageProps } from '../../../components/resource/ResourcePage'
 import { menuLabel } from '../../../i18n/menu-label'
-import { downloadUrl, type FileQuery, formatSize, type LogFile, URLS, useLogFiles } from './file-log-api'
+import {
+  downloadUrl,
+  type FileQuery,
+  formatSize,
+  type LogFile,
+  type LogFilesAnswer,
+  URLS,
+  useLogFiles,
+} from './file-log-api'
 import { LogPreview } from './LogPreview'
 
 /**
@@ -44,7 +52,6 @@ export default function FileLogPage({ title }: ResourcePageProps) {
     )
   }
 
-  const replica = files.data.replica
   // Behind a balancer the next request may reach another process: the preview and the download name
   // the node whose list this is; while another node's list is on its way, the old one is not previewed.
   const shownNode = files.data.node
@@ -89,25 +96,11 @@ export default function FileLogPage({ title }: ResourcePageProps) {
       title: t('actions.operate'),
       width: 110,
       render: (_: unknown, file: LogFile) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            icon={<EyeOutlined />}
-            aria-label={`${t('file_log.preview')} ${file.name}`}
-            onClick={() => choose(file.name)}
-          />
-          {canDownload && (
-            <Button
-              type="link"
-              size="small"
-              icon={<DownloadOutlined />}
-              aria-label={`${t('file_log.download')} ${file.name}`}
-              href={downloadUrl(webUrl, file.name, shownNode)}
-              download={file.name}
-            />
-          )}
-        </Space>
+        <LogFileActions
+          file={file.name}
+          onPreview={() => choose(file.name)}
+          download={canDownload ? downloadUrl(webUrl, file.name, shownNode) : undefined}
+        />
       ),
     },
   ]
@@ -121,38 +114,11 @@ export default function FileLogPage({ title }: ResourcePageProps) {
   return (
     <PageFrame title={menuLabel(title)}>
       <Flex vertical gap={16}>
-        <Flex justify="space-between" align="center" wrap gap={8}>
-          {files.data.nodes.length > 1 && (
-            <Select
-              className="bd-log-files__node"
-              aria-label={t('file_log.node')}
-              value={files.data.node}
-              onChange={chooseNode}
-              options={files.data.nodes.map((one) => ({
-                value: one.id,
-                label: one.self ? t('file_log.this_node', { id: one.id }) : one.id,
-              }))}
-            />
-          )}
-          <Input.Search
-            allowClear
-            className="bd-log-files__search"
-            placeholder={t('file_log.search')}
-            aria-label={t('file_log.search')}
-            maxLength={100}
-            onSearch={(keyword) => setQuery((old) => ({ ...old, keyword: keyword.trim() }))}
-          />
-          <Typography.Text type="secondary">
-            {t('file_log.keep_days', { count: files.data.keep_days })}
-          </Typography.Text>
-          {replica && (
-            <Typography.Text type={replica.state === 'ok' ? 'secondary' : 'warning'}>
-              {replica.state === 'ok'
-                ? t('file_log.replica_ok', { lag: replica.lag_ms ?? 0 })
-                : t('file_log.replica_off', { state: replica.state })}
-            </Typography.Text>
-          )}
-        </Flex>
+        <LogFilesBar
+          answer={files.data}
+          onNode={chooseNode}
+          onSearch={(keyword) => setQuery((old) => ({ ...old, keyword }))}
+        />
         <Table<LogFile>
           rowKey="name"
           size="small"
@@ -174,5 +140,86 @@ export default function FileLogPage({ title }: ResourcePageProps) {
         )}
       </Flex>
     </PageFrame>
+  )
+}
+
+/** Above the list: the process whose files are shown, the search, how long files are kept, the replica. */
+function LogFilesBar({
+  answer,
+  onNode,
+  onSearch,
+}: {
+  answer: LogFilesAnswer
+  onNode: (id: string) => void
+  onSearch: (keyword: string) => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <Flex justify="space-between" align="center" wrap gap={8}>
+      {answer.nodes.length > 1 && (
+        <Select
+          className="bd-log-files__node"
+          aria-label={t('file_log.node')}
+          value={answer.node}
+          onChange={onNode}
+          options={answer.nodes.map((one) => ({
+            value: one.id,
+            label: one.self ? t('file_log.this_node', { id: one.id }) : one.id,
+          }))}
+        />
+      )}
+      <Input.Search
+        allowClear
+        className="bd-log-files__search"
+        placeholder={t('file_log.search')}
+        aria-label={t('file_log.search')}
+        maxLength={100}
+        onSearch={(keyword) => onSearch(keyword.trim())}
+      />
+      <Typography.Text type="secondary">
+        {t('file_log.keep_days', { count: answer.keep_days })}
+      </Typography.Text>
+      {answer.replica && (
+        <Typography.Text type={answer.replica.state === 'ok' ? 'secondary' : 'warning'}>
+          {answer.replica.state === 'ok'
+            ? t('file_log.replica_ok', { lag: answer.replica.lag_ms ?? 0 })
+            : t('file_log.replica_off', { state: answer.replica.state })}
+        </Typography.Text>
+      )}
+    </Flex>
+  )
+}
+
+/** A file's preview and, for who may, its download. */
+function LogFileActions({
+  file,
+  onPreview,
+  download,
+}: {
+  file: string
+  onPreview: () => void
+  download?: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <Space size={0}>
+      <Button
+        type="link"
+        size="small"
+        icon={<EyeOutlined />}
+        aria-label={`${t('file_log.preview')} ${file}`}
+        onClick={onPreview}
+      />
+      {download && (
+        <Button
+          type="link"
+          size="small"
+          icon={<DownloadOutlined />}
+          aria-label={`${t('file_log.download')} ${file}`}
+          href={download}
+          download={file}
+        />
+      )}
+    </Space>
   )
 }

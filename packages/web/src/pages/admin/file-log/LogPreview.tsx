@@ -15,15 +15,13 @@ interface Shown {
 }
 
 /**
- * The last lines of a log file, and earlier ones page by page above them (read backwards on the
- * server; the file is never read whole), of the answering server process or of `node`.
+ * The lines read so far of a file's end: the last page at first (scrolled to the end), earlier pages
+ * put above them by `load(shown.start)`, the last page again by `load()`.
  */
-export function LogPreview({ file, node, download }: { file: string; node?: string; download?: string }) {
-  const { t, i18n } = useTranslation()
+function useLogTail(file: string, node?: string) {
   const [shown, setShown] = useState<Shown | null>(null)
   const [loading, setLoading] = useState(false)
   const [failed, setFailed] = useState(false)
-  const [raw, setRaw] = useState(false)
   const box = useRef<HTMLPreElement>(null)
   const scrollToEnd = useRef(false)
 
@@ -63,6 +61,18 @@ export function LogPreview({ file, node, download }: { file: string; node?: stri
       scrollToEnd.current = false
     }
   })
+
+  return { shown, loading, failed, load, box }
+}
+
+/**
+ * The last lines of a log file, and earlier ones page by page above them (read backwards on the
+ * server; the file is never read whole), of the answering server process or of `node`.
+ */
+export function LogPreview({ file, node, download }: { file: string; node?: string; download?: string }) {
+  const { t, i18n } = useTranslation()
+  const [raw, setRaw] = useState(false)
+  const { shown, loading, failed, load, box } = useLogTail(file, node)
 
   const count = shown?.lines.length ?? 0
   const readable = useMemo(() => (raw ? [] : (shown?.lines ?? []).map(readableLine)), [raw, shown])

@@ -1,7 +1,8 @@
 import type { JobRunView } from '@brokerdesk/shared'
-import { Drawer, Table, type TableProps, Typography } from 'antd'
+import { type TableProps, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { formatTime } from './format-time'
+import { formatTime } from '../../../components/admin-table/format-time'
+import { LogDrawer } from '../../../components/admin-table/LogDrawer'
 import { useJobRuns } from './jobs-api'
 import { OutcomeTag } from './OutcomeTag'
 
@@ -39,27 +40,20 @@ export function JobRunsDrawer({ jobId, onClose }: { jobId: string | undefined; o
     },
   ]
   return (
-    <Drawer
+    <LogDrawer<JobRunView>
       open={Boolean(jobId)}
       onClose={onClose}
-      width="min(720px, 100vw)"
+      width={720}
       title={jobId ? t('jobs.runs_of', { name: t(`jobs.names.${jobId}`) }) : ''}
-      destroyOnHidden
-    >
-      <Table<JobRunView>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={runs.data?.runs ?? []}
-        loading={runs.isFetching}
-        pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
-        expandable={{
-          rowExpandable: (run) => run.message !== '',
-          expandedRowRender: (run) => <Typography.Text type="danger">{run.message}</Typography.Text>,
-        }}
-        locale={{ emptyText: t('jobs.no_runs') }}
-        scroll={{ x: 'max-content' }}
-      />
-    </Drawer>
+      entries={runs.data?.runs ?? []}
+      loading={runs.isFetching}
+      columns={columns}
+      pageSize={10}
+      expandable={{
+        rowExpandable: (run) => run.message !== '',
+        expandedRowRender: (run) => <Typography.Text type="danger">{run.message}</Typography.Text>,
+      }}
+      emptyText={t('jobs.no_runs')}
+    />
   )
 }

@@ -1,13 +1,13 @@
 import { EditOutlined, HistoryOutlined, PlayCircleOutlined } from '@ant-design/icons'
 import type { JobView } from '@brokerdesk/shared'
-import { Button, Flex, Space, Switch, Table, type TableProps, Typography } from 'antd'
+import { Button, Flex, Space, Switch, type TableProps, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHeldRoutes } from '../../../app/permissions'
-import { PageFrame, QueryState, type ResourcePageProps } from '../../../components/resource/ResourcePage'
-import { menuLabel } from '../../../i18n/menu-label'
+import { formatTime } from '../../../components/admin-table/format-time'
+import { TablePage } from '../../../components/admin-table/TablePage'
+import type { ResourcePageProps } from '../../../components/resource/ResourcePage'
 import { notify } from '../../../state/notify'
-import { formatTime } from './format-time'
 import { JobRunsDrawer } from './JobRunsDrawer'
 import { JOB_URLS, useJobs, useRunJob, useUpdateJob } from './jobs-api'
 import { OutcomeTag } from './OutcomeTag'
@@ -29,13 +29,6 @@ export default function JobsPage({ title }: ResourcePageProps) {
   const run = useRunJob()
   const [runsOf, setRunsOf] = useState<string>()
   const [editing, setEditing] = useState<JobView>()
-
-  if (!jobs.data)
-    return (
-      <PageFrame title={menuLabel(title)}>
-        <QueryState error={jobs.error} loading={jobs.isPending} />
-      </PageFrame>
-    )
 
   const runNow = (job: JobView) =>
     run.mutate(job.id, {
@@ -102,22 +95,7 @@ export default function JobsPage({ title }: ResourcePageProps) {
       key: 'last_run',
       title: t('jobs.last_run'),
       responsive: ['sm'],
-      render: (_: unknown, job: JobView) =>
-        job.running ? (
-          <OutcomeTag outcome="running" />
-        ) : job.last_run ? (
-          <Flex vertical gap={2}>
-            <span>
-              <OutcomeTag outcome={job.last_run.outcome} />
-              {t('jobs.rows_touched', { count: job.last_run.rows })}
-            </span>
-            <Typography.Text type="secondary">
-              {formatTime(job.last_run.started_at, i18n.language)}
-            </Typography.Text>
-          </Flex>
-        ) : (
-          <Typography.Text type="secondary">{t('jobs.never_run')}</Typography.Text>
-        ),
+      render: (_: unknown, job: JobView) => <LastRun job={job} />,
     },
     {
       key: 'actions',
@@ -147,20 +125,31 @@ export default function JobsPage({ title }: ResourcePageProps) {
   ]
 
   return (
-    <PageFrame title={menuLabel(title)}>
-      <Flex vertical gap={12}>
-        <Typography.Text type="secondary">{t('jobs.intro')}</Typography.Text>
-        <Table<JobView>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={jobs.data.jobs}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-        />
-      </Flex>
+    <TablePage<JobView>
+      title={title}
+      intro={t('jobs.intro')}
+      query={jobs}
+      rows={jobs.data?.jobs}
+      columns={columns}
+    >
       <JobRunsDrawer jobId={runsOf} onClose={() => setRunsOf(undefined)} />
       <ScheduleModal job={editing} onClose={() => setEditing(undefined)} />
-    </PageFrame>
+    </TablePage>
+  )
+}
+
+/** The job's run under way, or its last run's outcome, rows and start. */
+function LastRun({ job }: { job: JobView }) {
+  const { t, i18n } = useTranslation()
+  if (job.running) return <OutcomeTag outcome="running" />
+  if (!job.last_run) return <Typography.Text type="secondary">{t('jobs.never_run')}</Typography.Text>
+  return (
+    <Flex vertical gap={2}>
+      <span>
+        <OutcomeTag outcome={job.last_run.outcome} />
+        {t('jobs.rows_touched', { count: job.last_run.rows })}
+      </span>
+      <Typography.Text type="secondary">{formatTime(job.last_run.started_at, i18n.language)}</Typography.Text>
+    </Flex>
   )
 }

@@ -1,10 +1,11 @@
 import { RedoOutlined } from '@ant-design/icons'
 import type { WebhookDeliveryStatus, WebhookDeliveryView, WebhookView } from '@brokerdesk/shared'
-import { Button, Drawer, Table, type TableProps, Tag, Typography } from 'antd'
+import { Button, type TableProps, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useHeldRoutes } from '../../../app/permissions'
+import { formatTime } from '../../../components/admin-table/format-time'
+import { LogDrawer } from '../../../components/admin-table/LogDrawer'
 import { notify } from '../../../state/notify'
-import { formatTime } from '../jobs/format-time'
 import { useDeliveries, useResendDelivery, WEBHOOK_URLS } from './webhooks-api'
 
 const COLOR: Record<WebhookDeliveryStatus, string> = {
@@ -74,38 +75,31 @@ export function DeliveriesDrawer({
     },
   ]
   return (
-    <Drawer
+    <LogDrawer<WebhookDeliveryView>
       open={Boolean(webhook)}
       onClose={onClose}
-      width="min(900px, 100vw)"
+      width={900}
       title={webhook ? t('webhooks.deliveries_of', { name: webhook.name || webhook.url }) : ''}
-      destroyOnHidden
-    >
-      <Table<WebhookDeliveryView>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={deliveries.data?.deliveries ?? []}
-        loading={deliveries.isFetching && !deliveries.data}
-        pagination={{ pageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
-        expandable={{
-          expandedRowRender: (delivery) => (
-            <>
-              {delivery.error && <Typography.Paragraph type="danger">{delivery.error}</Typography.Paragraph>}
-              {delivery.status === 'pending' && delivery.attempts > 0 && (
-                <Typography.Paragraph type="secondary">
-                  {t('webhooks.next_attempt', {
-                    time: formatTime(delivery.next_attempt_at, i18n.language, true),
-                  })}
-                </Typography.Paragraph>
-              )}
-              <pre className="bd-webhooks__payload">{delivery.payload}</pre>
-            </>
-          ),
-        }}
-        locale={{ emptyText: <span className="bd-empty-text">{t('webhooks.no_deliveries')}</span> }}
-        scroll={{ x: 'max-content' }}
-      />
-    </Drawer>
+      entries={deliveries.data?.deliveries ?? []}
+      loading={deliveries.isFetching && !deliveries.data}
+      columns={columns}
+      pageSize={20}
+      expandable={{
+        expandedRowRender: (delivery) => (
+          <>
+            {delivery.error && <Typography.Paragraph type="danger">{delivery.error}</Typography.Paragraph>}
+            {delivery.status === 'pending' && delivery.attempts > 0 && (
+              <Typography.Paragraph type="secondary">
+                {t('webhooks.next_attempt', {
+                  time: formatTime(delivery.next_attempt_at, i18n.language, true),
+                })}
+              </Typography.Paragraph>
+            )}
+            <pre className="bd-webhooks__payload">{delivery.payload}</pre>
+          </>
+        ),
+      }}
+      emptyText={t('webhooks.no_deliveries')}
+    />
   )
 }

@@ -1,11 +1,11 @@
 import { DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons'
 import type { WebhookView } from '@brokerdesk/shared'
-import { Button, Flex, Modal, Popconfirm, Space, Switch, Table, type TableProps, Tag, Typography } from 'antd'
+import { Button, Flex, Modal, Popconfirm, Space, Switch, type TableProps, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHeldRoutes } from '../../../app/permissions'
-import { PageFrame, QueryState, type ResourcePageProps } from '../../../components/resource/ResourcePage'
-import { menuLabel } from '../../../i18n/menu-label'
+import { TablePage } from '../../../components/admin-table/TablePage'
+import type { ResourcePageProps } from '../../../components/resource/ResourcePage'
 import { DeliveriesDrawer } from './DeliveriesDrawer'
 import { WebhookFormModal } from './WebhookFormModal'
 import { useDeleteWebhook, useSaveWebhook, useWebhooks, WEBHOOK_URLS } from './webhooks-api'
@@ -43,16 +43,7 @@ export default function WebhooksPage({ title }: ResourcePageProps) {
       key: 'events',
       title: t('webhooks.events'),
       responsive: ['md'],
-      render: (_: unknown, hook: WebhookView) => (
-        <Flex wrap gap={4} className="bd-webhooks__events">
-          {hook.events.slice(0, 4).map((event) => (
-            <Tag key={event}>{event}</Tag>
-          ))}
-          {hook.events.length > 4 && (
-            <Tag>{t('webhooks.more_events', { count: hook.events.length - 4 })}</Tag>
-          )}
-        </Flex>
-      ),
+      render: (_: unknown, hook: WebhookView) => <EventTags events={hook.events} />,
     },
     {
       key: 'secret',
@@ -121,23 +112,15 @@ export default function WebhooksPage({ title }: ResourcePageProps) {
   )
 
   return (
-    <PageFrame title={menuLabel(title)} extra={extra}>
-      {!webhooks.data ? (
-        <QueryState error={webhooks.error} loading={webhooks.isPending} />
-      ) : (
-        <Flex vertical gap={12}>
-          <Typography.Text type="secondary">{t('webhooks.intro')}</Typography.Text>
-          <Table<WebhookView>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={webhooks.data.webhooks}
-            pagination={false}
-            locale={{ emptyText: <span className="bd-empty-text">{t('webhooks.none')}</span> }}
-            scroll={{ x: 'max-content' }}
-          />
-        </Flex>
-      )}
+    <TablePage<WebhookView>
+      title={title}
+      extra={extra}
+      intro={t('webhooks.intro')}
+      query={webhooks}
+      rows={webhooks.data?.webhooks}
+      columns={columns}
+      emptyText={t('webhooks.none')}
+    >
       <WebhookFormModal
         open={form.open}
         webhook={form.webhook}
@@ -145,20 +128,41 @@ export default function WebhooksPage({ title }: ResourcePageProps) {
         onCreated={setSecret}
       />
       <DeliveriesDrawer webhook={deliveriesOf} onClose={() => setDeliveriesOf(undefined)} />
-      <Modal
-        open={secret !== undefined}
-        title={t('webhooks.secret_once_title')}
-        onOk={() => setSecret(undefined)}
-        onCancel={() => setSecret(undefined)}
-        cancelButtonProps={{ style: { display: 'none' } }}
-        okText={t('webhooks.secret_copied')}
-        destroyOnHidden
-      >
-        <Typography.Paragraph>{t('webhooks.secret_once')}</Typography.Paragraph>
-        <Typography.Paragraph code copyable className="bd-webhooks__secret">
-          {secret}
-        </Typography.Paragraph>
-      </Modal>
-    </PageFrame>
+      <SecretOnce secret={secret} onClose={() => setSecret(undefined)} />
+    </TablePage>
+  )
+}
+
+/** The first events a webhook is told of, and how many more. */
+function EventTags({ events }: { events: readonly string[] }) {
+  const { t } = useTranslation()
+  return (
+    <Flex wrap gap={4} className="bd-webhooks__events">
+      {events.slice(0, 4).map((event) => (
+        <Tag key={event}>{event}</Tag>
+      ))}
+      {events.length > 4 && <Tag>{t('webhooks.more_events', { count: events.length - 4 })}</Tag>}
+    </Flex>
+  )
+}
+
+/** A new webhook's secret, shown this once: the list shows it masked from then on. */
+function SecretOnce({ secret, onClose }: { secret: string | undefined; onClose: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <Modal
+      open={secret !== undefined}
+      title={t('webhooks.secret_once_title')}
+      onOk={onClose}
+      onCancel={onClose}
+      cancelButtonProps={{ style: { display: 'none' } }}
+      okText={t('webhooks.secret_copied')}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>{t('webhooks.secret_once')}</Typography.Paragraph>
+      <Typography.Paragraph code copyable className="bd-webhooks__secret">
+        {secret}
+      </Typography.Paragraph>
+    </Modal>
   )
 }

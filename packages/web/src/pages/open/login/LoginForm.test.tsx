@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { HttpError } from '../../../api/http'
 import { setConfig } from '../../../app/config'
 import { putCookie } from '../../../test/cookies'
-import { LoginForm, type LoginValues } from './LoginForm'
+import { LoginForm } from './LoginForm'
+import type { LoginValues } from './use-login-values'
 
 const PIXEL =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
