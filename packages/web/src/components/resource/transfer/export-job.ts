@@ -1,5 +1,7 @@
 import { http, type Params } from '../../../api/http'
 import { fileNameOf, ROWS_PER_FILE, type SheetRow } from './sheet'
+import { deflateBlob, type LiveDeflate, liveDeflate } from './sheet-deflate'
+import { rowsXml, sheetBytes, sheetHead } from './sheet-xml'
 import {
   newTaskId,
   type SavedTask,
@@ -10,15 +12,7 @@ import {
 } from './task-store'
 import type { TransferStorage } from './transfer-storage'
 import { saveBlob } from './xlsx'
-import {
-  buildXlsx,
-  deflateBlob,
-  type LiveDeflate,
-  liveDeflate,
-  rowsXml,
-  sheetBytes,
-  sheetHead,
-} from './xlsx-stream'
+import { buildXlsx } from './xlsx-stream'
 
 /**
  * An export page: rows as objects, or (asked with `layout=arrays`, which the resource engine
