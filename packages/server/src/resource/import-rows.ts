@@ -139,7 +139,7 @@ export async function insertNewRowsTogether(
     ownerColumn: link.ownerColumn,
     targetColumn: link.targetColumn,
     pairs: split.flatMap((values, row) =>
-      ((values.links[field] as number[] | undefined) ?? []).map((target) => [row, target] as const),
+      ((values.links[field] as number[] | undefined) ?? []).map((linked) => [row, linked] as const),
     ),
   }))
   let ids: number[]
