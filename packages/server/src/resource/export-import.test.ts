@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { firms, logs, products, productYear, years } from '../db/schema/index'
+import { classifys, firms, logs, products, productYear, years } from '../db/schema/index'
 import { loginAs } from '../testing/login-as'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { type AdminClient, adminClient } from './testing/admin-client'
@@ -225,6 +225,30 @@ describe('import', () => {
     expect((await admin.post('/admin/years/import', { datas: 'x' })).statusCode).toBe(422)
     const many = Array.from({ length: 1001 }, (_, i) => ({ name: `n${i}`, value: '1' }))
     expect((await admin.post('/admin/years/import', { datas: many })).statusCode).toBe(422)
+  })
+})
+
+describe('import into a tree', () => {
+  it('places each row in its own savepoint under its parent, a resent chunk storing nothing', async () => {
+    const datas = [
+      { name: 'Tree import top', parent_id: 0 },
+      { name: 'Tree import child', parent_id: 1 },
+      { name: 'Tree import too deep', parent_id: 2 },
+    ]
+    const first = await admin.post('/admin/classifys/import', { datas, key: 'tree-0' })
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.json()).toMatchObject({ imported: 2, errors: [{ name: 'Tree import too deep' }] })
+    const again = await admin.post('/admin/classifys/import', { datas, key: 'tree-0' })
+    expect(again.json()).toEqual(first.json())
+    const stored = await t.app.db.select().from(classifys).where(sql`${classifys.name} like 'Tree import%'`)
+    expect(stored.map((row) => [row.name, row.parent_id, row.level]).sort()).toEqual([
+      ['Tree import child', 1, 2],
+      ['Tree import top', 0, 1],
+    ])
+    const [parent] = await t.app.db.select().from(classifys).where(eq(classifys.id, 1))
+    const child = stored.find((row) => row.name === 'Tree import child')
+    expect(child?.left_margin).toBeGreaterThan(parent.left_margin)
+    expect(child?.right_margin).toBeLessThan(parent.right_margin)
   })
 })
 

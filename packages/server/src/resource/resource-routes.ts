@@ -135,15 +135,15 @@ declare module 'fastify' {
 
 const engineWrite = { writesThroughEngine: true }
 
-/**
- * Registers a resource's routes under `/admin/<name>` (inside the scope app.ts mounts under /api
- * and /web-api): the page data, and each of the seven actions the definition offers.
- */
-export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBinding): void {
+/** Whether the resource's definition offers an action. */
+const offers = (binding: ResourceBinding, action: ResourceAction) =>
+  binding.definition.actions.includes(action)
+
+/** The reads of many records: the page data, the list and the export's pages. */
+function registerReadRoutes(app: FastifyInstance, binding: ResourceBinding): void {
   const definition = binding.definition
   const base = definition.url
-  const has = (action: ResourceAction) => definition.actions.includes(action)
-
+  const has = (action: ResourceAction) => offers(binding, action)
   app.get(base, documented(definition, 'Page data: fields, options, allowed actions'), (request) =>
     buildPageData({
       ctx: contextOf(request),
@@ -194,6 +194,13 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
       },
     )
   }
+}
+
+/** The import of rows, in chunks (import-records.ts). */
+function registerImportRoute(app: FastifyInstance, binding: ResourceBinding): void {
+  const definition = binding.definition
+  const base = definition.url
+  const has = (action: ResourceAction) => offers(binding, action)
   if (has('import')) {
     app.post(
       `${base}/import`,
@@ -222,6 +229,13 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
       },
     )
   }
+}
+
+/** One record: shown, its timeline, restored to a point of it. */
+function registerRecordRoutes(app: FastifyInstance, binding: ResourceBinding): void {
+  const definition = binding.definition
+  const base = definition.url
+  const has = (action: ResourceAction) => offers(binding, action)
   if (has('show')) {
     app.get(
       `${base}/:id`,
@@ -274,6 +288,13 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
       },
     )
   }
+}
+
+/** The bulk edit of the fields the definition lets many records share. */
+function registerBulkUpdateRoute(app: FastifyInstance, binding: ResourceBinding): void {
+  const definition = binding.definition
+  const base = definition.url
+  const has = (action: ResourceAction) => offers(binding, action)
   if (has('update') && bulkFieldsOf(definition).length > 0) {
     app.put(
       `${base}/bulk`,
@@ -308,6 +329,13 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
         }),
     )
   }
+}
+
+/** The single writes: create, update, soft-delete. */
+function registerWriteRoutes(app: FastifyInstance, binding: ResourceBinding): void {
+  const definition = binding.definition
+  const base = definition.url
+  const has = (action: ResourceAction) => offers(binding, action)
   if (has('create')) {
     const create = { ...documented(definition, 'Create', { body: definition.create }), config: engineWrite }
     app.post(base, create, async (request, reply) => {
@@ -340,6 +368,18 @@ export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBi
       (request) => deleteRecords({ ctx: contextOf(request), binding, ids: parseIds(request) }),
     )
   }
+}
+
+/**
+ * Registers a resource's routes under `/admin/<name>` (inside the scope app.ts mounts under /api
+ * and /web-api): the page data, and each of the seven actions the definition offers.
+ */
+export function registerResourceRoutes(app: FastifyInstance, binding: ResourceBinding): void {
+  registerReadRoutes(app, binding)
+  registerImportRoute(app, binding)
+  registerRecordRoutes(app, binding)
+  registerBulkUpdateRoute(app, binding)
+  registerWriteRoutes(app, binding)
 }
 
 /** A module plugin serving one resource, with the module's own routes beside the engine's. */

@@ -1,3 +1,4 @@
+import { TransactionRollbackError } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import {
   type LogEntry,
@@ -48,4 +49,30 @@ export async function runWrite<T>(
   })
   ctx.onLogged?.(outcome)
   return result
+}
+
+/**
+ * runWrite for work that may find part way that it must store nothing (its write was done before,
+ * or the database refused a statement and the transaction is lost): when `keep` refuses the work's
+ * result, the transaction is rolled back, no log entry is written, and the result is answered all
+ * the same. (A transaction is rolled back by throwing out of it: this is where that throw ends.)
+ */
+export async function runWriteOrRollBack<T>(
+  ctx: ResourceContext,
+  parameters: unknown,
+  work: (tx: Tx, log: LogDetails) => Promise<T>,
+  keep: (result: T) => boolean,
+): Promise<T> {
+  let rolledBack: { result: T } | undefined
+  try {
+    return await runWrite(ctx, parameters, async (tx, log) => {
+      const result = await work(tx, log)
+      if (keep(result)) return result
+      rolledBack = { result }
+      return tx.rollback()
+    })
+  } catch (error) {
+    if (rolledBack && error instanceof TransactionRollbackError) return rolledBack.result
+    throw error
+  }
 }

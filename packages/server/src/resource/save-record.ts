@@ -1,158 +1,20 @@
-import type { ResourceDefinition } from '@brokerdesk/shared'
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import { eq } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import { AppError } from '../errors'
 import { textToStore } from '../i18n/seeded-texts'
-import { isTimestampColumn, requireColumn } from './columns'
-import { type FieldIssue, invalidFields, issuesOfZod, translateIssues } from './field-errors'
-import { isBlank, normalizeInput } from './normalize-input'
+import { referenceIssues } from './check-references'
+import { toColumnValues } from './column-values'
+import { requireColumn } from './columns'
+import { invalidFields, translateIssues } from './field-errors'
 import { findNode, lockTree, moveNode, placeNewNode, TreeProblem } from './tree/nested-set'
 import type { ResourceBinding, ResourceContext, Row } from './types'
 import { uniqueViolationField } from './unique-violation'
+import { checkInput, type InputToCheck, validate } from './validate-input'
 
-export interface SaveRecordOptions {
+export interface SaveRecordOptions extends InputToCheck {
   tx: Tx
-  ctx: ResourceContext
-  binding: ResourceBinding
-  input: unknown
-  /** The stored row being updated; absent on create. */
-  existing?: Row
   /** An explicit id for a new record (an imported row that names one). */
   id?: number
-}
-
-/** The schema running a definition's cross-field checks, built once per definition (an import validates thousands of rows). */
-const refineSchemas = new WeakMap<ResourceDefinition, z.ZodType>()
-
-function refineSchemaOf(definition: ResourceDefinition): z.ZodType | undefined {
-  const refine = definition.refine
-  if (!refine) return undefined
-  let schema = refineSchemas.get(definition)
-  if (!schema) {
-    schema = z.unknown().superRefine((value, refineCtx) => refine(value as Row, refineCtx))
-    refineSchemas.set(definition, schema)
-  }
-  return schema
-}
-
-/**
- * The input checked against the definition's rules (every field on create, the given ones on
- * update): the values to store, or every issue found. `referenced`: the reference and link fields
- * of the input that are well-formed ids, so their records can be looked up even when other fields
- * are wrong, and a row hears of every mistake at once.
- */
-export function checkInput(options: Pick<SaveRecordOptions, 'ctx' | 'binding' | 'input' | 'existing'>): {
-  values?: Row
-  issues: FieldIssue[]
-  referenced: Row
-} {
-  const { binding, existing } = options
-  const definition = binding.definition
-  const raw = normalizeInput(definition, options.input)
-  if (existing) delete raw.id
-  const issues: FieldIssue[] = []
-  const candidate = existing ? raw : { ...definition.defaults, ...raw }
-  for (const field of definition.fieldList) {
-    if (field.required && (!existing || field.name in raw) && isBlank(candidate[field.name])) {
-      issues.push({ field: field.name, key: 'validations.messages.required' })
-    }
-  }
-  const blank = new Set(issues.map((issue) => issue.field))
-  const parsed = existing
-    ? definition.update.safeParse(raw)
-    : definition.create.safeParse({ ...definition.defaults, ...raw })
-  if (!parsed.success)
-    issues.push(...issuesOfZod(parsed.error.issues).filter((issue) => !blank.has(issue.field)))
-  if (issues.length > 0 || !parsed.success) return { issues, referenced: wellFormedIds(binding, raw, issues) }
-  const data = parsed.data as Row
-  const values = existing ? Object.fromEntries(Object.keys(raw).map((key) => [key, data[key]])) : data
-
-  const refineSchema = refineSchemaOf(definition)
-  if (refineSchema) {
-    const merged = existing ? { ...existing, ...values } : values
-    const result = refineSchema.safeParse(merged)
-    if (!result.success) {
-      const refined = issuesOfZod(result.error.issues)
-      return { issues: refined, referenced: wellFormedIds(binding, values, refined) }
-    }
-  }
-  return { values, issues: [], referenced: values }
-}
-
-/** The reference and link fields of `raw` holding well-formed ids, but for fields already found wrong. */
-function wellFormedIds(binding: ResourceBinding, raw: Row, issues: readonly FieldIssue[]): Row {
-  const wrong = new Set(issues.map((issue) => issue.field))
-  const isId = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0
-  const ids: Row = {}
-  for (const field of Object.keys(binding.references ?? {}))
-    if (!wrong.has(field) && isId(raw[field])) ids[field] = raw[field]
-  for (const field of Object.keys(binding.links ?? {})) {
-    const value = raw[field]
-    if (!wrong.has(field) && Array.isArray(value) && value.every(isId)) ids[field] = value
-  }
-  return ids
-}
-
-/** Validates the input against the definition's rules: every field on create, the given ones on update. */
-export function validate(options: Pick<SaveRecordOptions, 'ctx' | 'binding' | 'input' | 'existing'>): Row {
-  const checked = checkInput(options)
-  if (!checked.values) throw invalidFields(options.ctx.language, checked.issues, options.binding.definition)
-  return checked.values
-}
-
-/**
- * What is wrong with the references and links of several rows' values, row by row: referenced and
- * linked records must exist and be live. One query for all the fields and all the rows (an
- * import's chunk): each field's wanted ids looked up in its table, the parts joined by union all.
- */
-export async function referenceIssues(
-  tx: Tx,
-  binding: ResourceBinding,
-  rows: readonly Row[],
-): Promise<FieldIssue[][]> {
-  const issues: FieldIssue[][] = rows.map(() => [])
-  const referenceIdOf = (field: string) => (values: Row) => (field in values ? Number(values[field] ?? 0) : 0)
-  const linkIdsOf = (field: string) => (values: Row) => (values[field] as number[] | undefined) ?? []
-  const checks = [
-    ...Object.entries(binding.references ?? {}).map(([field, rule]) => {
-      const idOf = referenceIdOf(field)
-      const wanted = [...new Set(rows.map(idOf).filter((id) => id > 0))]
-      const missing = (values: Row, live: Set<number>) => {
-        const id = idOf(values)
-        return id > 0 && !live.has(id)
-      }
-      return { field, table: rule.table, wanted, missing }
-    }),
-    ...Object.entries(binding.links ?? {}).map(([field, link]) => {
-      const idsOf = linkIdsOf(field)
-      const wanted = [...new Set(rows.flatMap(idsOf))]
-      // A repeated id counts as missing, as when the found rows were counted against the ids.
-      const missing = (values: Row, live: Set<number>) => {
-        const ids = idsOf(values)
-        return ids.some((id) => !live.has(id)) || new Set(ids).size !== ids.length
-      }
-      return { field, table: link.targetTable, wanted, missing }
-    }),
-  ].filter((check) => check.wanted.length > 0)
-  if (checks.length === 0) return issues
-  const parts = checks.map((check, index) => {
-    const idColumn = requireColumn(check.table, 'id')
-    const live = and(inArray(idColumn, check.wanted), isNull(requireColumn(check.table, 'deleted_at')))
-    return sql`select ${sql.raw(String(index))} as "check", ${idColumn} as "id" from ${check.table} where ${live}`
-  })
-  const found = (await tx.execute(sql.join(parts, sql` union all `))) as unknown as {
-    rows: { check: number; id: number }[]
-  }
-  const live = checks.map(() => new Set<number>())
-  for (const row of found.rows) live[Number(row.check)].add(Number(row.id))
-  checks.forEach((check, index) => {
-    rows.forEach((values, i) => {
-      if (check.missing(values, live[index]))
-        issues[i].push({ field: check.field, key: 'validations.messages.exists' })
-    })
-  })
-  return issues
 }
 
 /**
@@ -277,19 +139,6 @@ export async function checkUpdates(
     }
   }
   return checked
-}
-
-/** Values as the columns take them: date-times as Date, links set aside. */
-export function toColumnValues(binding: ResourceBinding, values: Row): { columns: Row; links: Row } {
-  const columns: Row = {}
-  const links: Row = {}
-  for (const [field, value] of Object.entries(values)) {
-    if (binding.links?.[field]) links[field] = value
-    else if (isTimestampColumn(requireColumn(binding.table, field)) && typeof value === 'string') {
-      columns[field] = new Date(value)
-    } else columns[field] = value
-  }
-  return { columns, links }
 }
 
 /** A record as a save left it. */

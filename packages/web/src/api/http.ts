@@ -5,12 +5,12 @@ import {
   TOKEN_FIRST_REFRESH_MS,
   TOKEN_REFRESH_INTERVAL_MS,
 } from '@brokerdesk/shared'
-import { getConfig } from '../app/config'
 import { i18n } from '../i18n/i18n'
 import { pushAlert } from '../state/alerts'
 import { modalStore, showModal } from '../state/modal'
 import { clearUser } from '../state/session-store'
 import { dropBootAnswers, recordBootRequest, takeBootAnswer } from './boot-requests'
+import { getConfig } from './config'
 import { getCookie, removeCookie, setCookie } from './cookies'
 import { openAnswer, sealRequest } from './encryption'
 import { currentPath, goToUrl, isAbsoluteUrl, loginPath, navigateTo } from './navigation'

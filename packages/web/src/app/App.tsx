@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router'
+import { getConfig } from '../api/config'
 import { setNavigator } from '../api/navigation'
 import { AppProviders } from './AppProviders'
-import { getConfig } from './config'
 import { createAppRouter } from './router'
 import { shouldShare } from './wechat/should-share'
 

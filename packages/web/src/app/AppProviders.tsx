@@ -3,12 +3,12 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { theme as antdTheme, ConfigProvider } from 'antd'
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import { I18nextProvider } from 'react-i18next'
+import { cspNonce } from '../api/config'
 import { AlertHost } from '../components/AlertHost'
 import { i18n } from '../i18n/i18n'
 import { useLocaleState } from '../i18n/language'
 import { useModal } from '../state/modal'
 import { useTheme } from '../state/theme'
-import { cspNonce } from './config'
 import { queryClient } from './query-client'
 
 const BRAND_TOKENS = {

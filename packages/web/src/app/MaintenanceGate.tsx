@@ -1,8 +1,8 @@
 import { Outlet, useLocation } from 'react-router'
+import { getConfig } from '../api/config'
 import { isAdmin } from '../api/types'
 import { PageLoading } from '../components/PageLoading'
 import { useSession } from '../state/session'
-import { getConfig } from './config'
 import { MaintenancePage } from './error-pages'
 
 /** Pages a visitor still reaches during maintenance: logging in (administrators must get in). */

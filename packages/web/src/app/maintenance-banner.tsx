@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
+import { getConfig } from '../api/config'
 import { http } from '../api/http'
 import { LazyAlert } from '../components/LazyAlert'
-import { getConfig } from './config'
 
 export const MAINTENANCE_KEY = ['open', 'config', 'maintenance'] as const
 /** How long index.html's maintenance flag is taken as it is. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { getConfig } from './config'
+import { getConfig } from '../api/config'
 
 /** Sets the browser tab title to "<title> · <product name>". */
 export function useDocumentTitle(title: string): void {

@@ -11,8 +11,8 @@ import {
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { getConfig } from '../api/config'
 import { displayName, isAdmin, type SessionUser } from '../api/types'
-import { getConfig } from '../app/config'
 import { useHeldRoutes } from '../app/permissions'
 import { logout } from '../state/session'
 

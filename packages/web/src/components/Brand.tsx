@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { getConfig } from '../app/config'
+import { getConfig } from '../api/config'
 
 interface BrandProps {
   to?: string

@@ -1,7 +1,7 @@
 import { type Language, RTL_LANGUAGES } from '@brokerdesk/shared'
 import { Dropdown } from 'antd'
 import { useLayoutEffect, useRef, useState } from 'react'
-import { getConfig } from '../app/config'
+import { getConfig } from '../api/config'
 import { changeLanguage, isLanguage, offeredLanguages, useLocaleState } from '../i18n/language'
 import { LANGUAGE_FILES } from '../i18n/languages'
 import { LanguageButton, type LanguageMenuProps } from './LanguageButton'

@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Form, Input } from 'antd'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { setConfig } from '../api/config'
 import { HttpError, resetHttpState } from '../api/http'
 import type { CodeAnswer } from '../api/identity'
 import { setToken } from '../api/token'
-import { setConfig } from '../app/config'
 import { putCookie } from '../test/cookies'
 import { SendCodeButton } from './SendCodeButton'
 

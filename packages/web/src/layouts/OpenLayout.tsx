@@ -1,7 +1,7 @@
 import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, Outlet } from 'react-router'
-import { getConfig } from '../app/config'
+import { getConfig } from '../api/config'
 import { Brand } from '../components/Brand'
 import { PageLoading } from '../components/PageLoading'
 import { HeaderActions } from './HeaderActions'

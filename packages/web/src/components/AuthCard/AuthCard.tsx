@@ -1,7 +1,7 @@
 import { CheckCircleFilled } from '@ant-design/icons'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { getConfig } from '../../app/config'
+import { getConfig } from '../../api/config'
 import './auth-card.css'
 
 interface AuthCardProps {

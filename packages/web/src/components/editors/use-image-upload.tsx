@@ -2,7 +2,7 @@ import { type ReactNode, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HttpError } from '../../api/http'
 import { notify } from '../../state/notify'
-import { checkUpload, uploadFile } from '../resource/inputs/upload-file'
+import { checkUpload, uploadFile } from '../uploads/upload-file'
 
 /**
  * An editor's picture button: `choose` opens the file picker (`input`, hidden, rendered by the

@@ -1,6 +1,7 @@
 import {
   DeleteOutlined,
   EllipsisOutlined,
+  FilterOutlined,
   NumberOutlined,
   PlusOutlined,
   ReloadOutlined,
@@ -38,6 +39,30 @@ interface ListToolbarProps {
   narrow?: boolean
   /** The button that shows the filters (on a narrow screen). */
   filterButton?: ReactNode
+}
+
+/** The button that shows or hides a list's filters on a phone, saying how many are set. */
+export function FiltersButton({
+  count,
+  shown,
+  onToggle,
+}: {
+  count: number
+  shown: boolean
+  onToggle: () => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <Button
+      icon={<FilterOutlined />}
+      type={count > 0 ? 'primary' : 'default'}
+      ghost={count > 0}
+      aria-expanded={shown}
+      onClick={onToggle}
+    >
+      {count > 0 ? t('list.filter_count', { count }) : t('list.filter')}
+    </Button>
+  )
 }
 
 /**

@@ -2,31 +2,28 @@ import './resource.css'
 import {
   type FieldMeta,
   groupFieldsBySection,
-  type InputKind,
   type ResourceDefinition,
   type ResourcePageData,
 } from '@brokerdesk/shared'
 import { useQueryClient } from '@tanstack/react-query'
-import { Card, Col, Form, Row as GridRow } from 'antd'
+import { Card, Form, type FormInstance, Row as GridRow } from 'antd'
 import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { differs } from '../../forms/form-changes'
 import { useLeaveGuard } from '../../forms/use-leave-guard'
 import { showServerErrors } from '../../forms/use-zod-form'
-import { type ObjectSchema, zodField } from '../../forms/zod-rule'
+import type { ObjectSchema } from '../../forms/zod-rule'
 import { dayjs } from '../../i18n/dayjs'
 import { listSearchFor } from '../../state/list-state'
 import { notify } from '../../state/notify'
+import { type FieldRenderer, FormField } from './FormField'
 import { FormSaveBar } from './FormSaveBar'
-import { FieldInput, type FieldInputProps } from './inputs/FieldInput'
-import { fieldTitle } from './option-label'
 import { type Row, saveRow } from './resource-api'
 
 type Values = Record<string, unknown>
 
-/** A special widget for one field; gets what FieldInput gets, plus the form's current values. */
-export type FieldRenderer = (props: FieldInputProps & { values: Values }) => ReactNode
+export type { FieldRenderer } from './FormField'
 
 export interface ResourceFormProps {
   page: ResourcePageData
@@ -55,9 +52,6 @@ export interface ResourceFormProps {
   wide?: readonly string[]
 }
 
-/** Inputs that take the whole width of a two-column section. */
-const WIDE_INPUTS: ReadonlySet<InputKind> = new Set(['textarea', 'markdown', 'rich-text', 'image', 'json'])
-
 /** The definition's own schema with its checks across fields. */
 export function formSchema(definition: ResourceDefinition | undefined): ObjectSchema | undefined {
   if (!definition) return undefined
@@ -85,46 +79,27 @@ function keepEnterInPickers(event: KeyboardEvent<HTMLFormElement>): void {
   if (event.key === 'Enter' && (event.target as HTMLElement).closest('.ant-picker')) event.preventDefault()
 }
 
-/** The form of a resource from its fields: validated as the user types, saved with POST or PUT. */
-export function ResourceForm({
-  page,
-  definition,
-  schema,
-  id,
-  row,
-  renderers = {},
-  extras = {},
-  beforeSave,
-  confirmSave,
-  header,
-  shown = () => true,
-  required = [],
-  wide = [],
-}: ResourceFormProps) {
+/**
+ * Saves the form's values with POST or PUT (once `confirmSave` agrees), then goes back to the list
+ * on fresh pages; a 422 puts its messages under their fields.
+ */
+function useSaveForm(options: {
+  page: ResourcePageData
+  id: string
+  row: Row
+  form: FormInstance<Values>
+  fields: readonly FieldMeta[]
+  beforeSave?: (values: Values) => Values
+  confirmSave?: (values: Values, row: Row) => Promise<boolean>
+  /** Lets the user leave the form without being asked (once saved). */
+  release: () => void
+}) {
+  const { page, id, row, form, fields, beforeSave, confirmSave, release } = options
   const { t } = useTranslation()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [form] = Form.useForm<Values>()
-  const values = Form.useWatch([], form) ?? row
   const [saving, setSaving] = useState(false)
-  const [dirty, setDirty] = useState(false)
-  const release = useLeaveGuard(dirty)
-  const creating = id === 'create'
-  const editable = (page.actions as string[]).includes(creating ? 'create' : 'update')
-  const rules = schema ?? formSchema(definition)
-  const sections = useMemo(
-    () =>
-      groupFieldsBySection(
-        page.fields.filter((field) => field.input),
-        page.sections ?? [],
-        page.layout,
-      ),
-    [page.fields, page.sections, page.layout],
-  )
-  const fields = useMemo(() => sections.flatMap((section) => section.fields), [sections])
-  const twoColumns = sections.some((section) => section.name)
-  const action = t(creating ? 'actions.create' : 'actions.update')
-
+  const action = t(id === 'create' ? 'actions.create' : 'actions.update')
   const submit = async (input: Values) => {
     if (confirmSave && !(await confirmSave(input, row))) return
     setSaving(true)
@@ -146,6 +121,76 @@ export function ResourceForm({
       setSaving(false)
     }
   }
+  return { saving, submit }
+}
+
+/** A section of the form: its fields in a grid, in a titled card when the section is named. */
+function FormSection({
+  resource,
+  name,
+  children,
+}: {
+  resource: string
+  name: string | null
+  children: ReactNode
+}) {
+  const { t } = useTranslation()
+  const grid = <GridRow gutter={24}>{children}</GridRow>
+  if (!name) return <div>{grid}</div>
+  const heading = `resource-${resource}-section-${name}`
+  return (
+    <Card
+      size="small"
+      className="bd-form-section"
+      aria-labelledby={heading}
+      role="group"
+      title={
+        <h2 id={heading} className="bd-form-section__title">
+          {t(`forms.sections.${name}`)}
+        </h2>
+      }
+    >
+      {grid}
+    </Card>
+  )
+}
+
+/** The form of a resource from its fields: validated as the user types, saved with POST or PUT. */
+export function ResourceForm({
+  page,
+  definition,
+  schema,
+  id,
+  row,
+  renderers = {},
+  extras = {},
+  beforeSave,
+  confirmSave,
+  header,
+  shown = () => true,
+  required = [],
+  wide = [],
+}: ResourceFormProps) {
+  const navigate = useNavigate()
+  const [form] = Form.useForm<Values>()
+  const values = Form.useWatch([], form) ?? row
+  const [dirty, setDirty] = useState(false)
+  const release = useLeaveGuard(dirty)
+  const creating = id === 'create'
+  const editable = (page.actions as string[]).includes(creating ? 'create' : 'update')
+  const rules = schema ?? formSchema(definition)
+  const sections = useMemo(
+    () =>
+      groupFieldsBySection(
+        page.fields.filter((field) => field.input),
+        page.sections ?? [],
+        page.layout,
+      ),
+    [page.fields, page.sections, page.layout],
+  )
+  const fields = useMemo(() => sections.flatMap((section) => section.fields), [sections])
+  const twoColumns = sections.some((section) => section.name)
+  const { saving, submit } = useSaveForm({ page, id, row, form, fields, beforeSave, confirmSave, release })
 
   return (
     <Form
@@ -164,59 +209,26 @@ export function ResourceForm({
     >
       {header}
       {sections.map((section) => {
-        const items = section.fields
-          .filter((field) => shown(field.name, values))
-          .map((field) => {
-            const rendered = renderers[field.name]
-            const props: FieldInputProps = {
-              field,
-              options: page.options[field.name] ?? [],
-              disabledValues: field.name === 'parent_id' && !creating ? [row.id] : [],
-              maxDepth: field.name === 'parent_id' && page.max_level ? page.max_level - 1 : undefined,
-              resource: page.resource,
-            }
-            const label = fieldTitle(t, page.resource, field)
-            const validation =
-              rules && field.name in rules.shape
-                ? zodField(rules, field.name, { label })
-                : { name: field.name }
-            const full = !twoColumns || wide.includes(field.name) || WIDE_INPUTS.has(field.input as InputKind)
-            return (
-              <Col key={field.name} xs={24} xl={full ? 24 : 12}>
-                <Form.Item
-                  {...validation}
-                  label={label}
-                  required={field.required || required.includes(field.name)}
-                  extra={extras[field.name]}
-                >
-                  {rendered ? (
-                    <RenderedField render={rendered} props={props} values={values} />
-                  ) : (
-                    <FieldInput {...props} />
-                  )}
-                </Form.Item>
-              </Col>
-            )
-          })
-        if (items.length === 0) return null
-        const grid = <GridRow gutter={24}>{items}</GridRow>
-        if (!section.name) return <div key="">{grid}</div>
-        const heading = `resource-${page.resource}-section-${section.name}`
+        const fieldsShown = section.fields.filter((field) => shown(field.name, values))
+        if (fieldsShown.length === 0) return null
         return (
-          <Card
-            key={section.name}
-            size="small"
-            className="bd-form-section"
-            aria-labelledby={heading}
-            role="group"
-            title={
-              <h2 id={heading} className="bd-form-section__title">
-                {t(`forms.sections.${section.name}`)}
-              </h2>
-            }
-          >
-            {grid}
-          </Card>
+          <FormSection key={section.name ?? ''} resource={page.resource} name={section.name}>
+            {fieldsShown.map((field) => (
+              <FormField
+                key={field.name}
+                page={page}
+                field={field}
+                row={row}
+                creating={creating}
+                rules={rules}
+                renderer={renderers[field.name]}
+                extra={extras[field.name]}
+                required={required.includes(field.name)}
+                wide={!twoColumns || wide.includes(field.name)}
+                values={values}
+              />
+            ))}
+          </FormSection>
         )
       })}
       <FormSaveBar
@@ -227,23 +239,4 @@ export function ResourceForm({
       />
     </Form>
   )
-}
-
-/** Lets a renderer receive the Form.Item's value and onChange like FieldInput does. */
-function RenderedField({
-  render,
-  props,
-  values,
-  id,
-  value,
-  onChange,
-}: {
-  render: FieldRenderer
-  props: FieldInputProps
-  values: Values
-  id?: string
-  value?: unknown
-  onChange?: (value: unknown) => void
-}) {
-  return render({ ...props, id, value, onChange, values })
 }

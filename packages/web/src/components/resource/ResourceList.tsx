@@ -1,24 +1,22 @@
 import './resource.css'
-import { FilterOutlined } from '@ant-design/icons'
 import type { ResourcePageData } from '@brokerdesk/shared'
 import { useQueryClient } from '@tanstack/react-query'
-import { Button, Space, Table, type TablePaginationConfig, type TableProps } from 'antd'
-import type { SorterResult } from 'antd/es/table/interface'
+import { Button, Space, Table, type TablePaginationConfig } from 'antd'
 import type { TFunction } from 'i18next'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { HttpError, type Params } from '../../api/http'
+import type { Params } from '../../api/http'
 import { listSearchOf } from '../../state/list-state'
-import { notify } from '../../state/notify'
 import { LazyAlert } from '../LazyAlert'
 import { useBulkEdit } from './BulkEditButton'
-import { ListToolbar } from './ListToolbar'
+import { FiltersButton, ListToolbar } from './ListToolbar'
 import { rememberTree } from './list-prefetch'
 import { filterValues, ResourceFilters } from './ResourceFilters'
-import { deleteRows, type ListAnswer, type Row } from './resource-api'
+import type { ListAnswer, Row } from './resource-api'
 import { useListAddress } from './use-list-address'
 import { useNarrow } from './use-narrow'
 import { usePositionedList } from './use-positioned-list'
+import { useRemoveRows } from './use-remove-rows'
 import { type CellRenderer, useTableColumns } from './use-table-columns'
 
 export type { CellRenderer } from './use-table-columns'
@@ -107,7 +105,7 @@ export function ResourceList({
   const queryClient = useQueryClient()
   const name = page.resource
   const can = (action: string) => (page.actions as string[]).includes(action)
-  const { search, place, latest, go, open } = useListAddress(page, initialFilters)
+  const { search, place, go, open, onTableChange } = useListAddress(page, initialFilters)
   const { filters, sort, page: pageNo } = place
   const filtersKey = listSearchOf({ filters })
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filters change when their query does
@@ -117,7 +115,6 @@ export function ResourceList({
   // On a phone the filters wait behind a button that says how many are set.
   const narrow = useNarrow()
   const [filtersShown, setFiltersShown] = useState(false)
-  const setFilters = Object.keys(filters).length
   const [counted, setCounted] = useState(false)
   useEffect(() => rememberTree(name, Boolean(page.tree)), [name, page.tree])
   const { list, perPage, refusal, tooDeep, estimatedLast } = usePositionedList(page, place, {
@@ -127,40 +124,13 @@ export function ResourceList({
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource', name] })
   const { selected, select, ...bulk } = useBulkEdit({ page, filters, answer: list.data, refresh })
-  const remove = async (ids: number[]) => {
-    try {
-      await deleteRows(name, ids)
-    } catch (error) {
-      // A refusal (e.g. a node that still has children) says why; other errors were already told.
-      if (error instanceof HttpError && error.status === 422) {
-        notify('danger', Object.values(error.errors).flat()[0] ?? error.message)
-      }
-      return
-    }
-    notify('success', t('messages.success', { action: t('actions.delete') }))
+  const remove = useRemoveRows(name, () => {
     select([])
-    await refresh()
-  }
+    return refresh()
+  })
   const { columns, tableWidth, density } = useTableColumns({ page, sort, cells, rowActions, can, remove })
 
   const answer = list.data
-  // A click on a header sorts (from the first page); the pager moves or resizes the page.
-  const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
-    if (extra.action === 'sort') {
-      const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined
-      const next =
-        s?.order && s.columnKey ? `${s.order === 'descend' ? '-' : ''}${String(s.columnKey)}` : undefined
-      go({ sort: next, page: 1 })
-    } else if (extra.action === 'paginate') {
-      const shownSize = latest.current.perPage ?? page.per_page
-      const size = pagination.pageSize ?? shownSize
-      go({
-        page: size === shownSize ? (pagination.current ?? 1) : 1,
-        perPage: size === page.per_page ? undefined : size,
-      })
-    }
-  }
-
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {(!narrow || filtersShown) && (
@@ -190,15 +160,11 @@ export function ResourceList({
         narrow={narrow}
         filterButton={
           narrow && page.filters.length > 0 ? (
-            <Button
-              icon={<FilterOutlined />}
-              type={setFilters > 0 ? 'primary' : 'default'}
-              ghost={setFilters > 0}
-              aria-expanded={filtersShown}
-              onClick={() => setFiltersShown((shown) => !shown)}
-            >
-              {setFilters > 0 ? t('list.filter_count', { count: setFilters }) : t('list.filter')}
-            </Button>
+            <FiltersButton
+              count={Object.keys(filters).length}
+              shown={filtersShown}
+              onToggle={() => setFiltersShown((shown) => !shown)}
+            />
           ) : undefined
         }
       />
@@ -218,7 +184,7 @@ export function ResourceList({
         dataSource={page.tree ? pruneChildren(answer?.data ?? []) : (answer?.data ?? [])}
         tableLayout="fixed"
         scroll={{ x: tableWidth }}
-        onChange={onChange}
+        onChange={onTableChange}
         rowSelection={bulk.rowSelection(can('delete'))}
         pagination={
           page.tree

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { getConfig } from '../../app/config'
+import { getConfig } from '../../api/config'
 import { PageFrame } from './ResourcePage'
 
 describe('PageFrame', () => {

@@ -1,9 +1,12 @@
 import type { ResourcePageData } from '@brokerdesk/shared'
+import type { TableProps } from 'antd'
+import type { SorterResult } from 'antd/es/table/interface'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import type { Params } from '../../api/http'
 import { listSearchFor, listSearchOf, parseListSearch, rememberListSearch } from '../../state/list-state'
 import { filterParams } from './ResourceFilters'
+import type { Row } from './resource-api'
 
 /** Where a list stands, as its address says: filters, sort, page and page size. */
 export interface ListPlace {
@@ -16,7 +19,8 @@ export interface ListPlace {
 /**
  * The address of a list holds its filters, sort, page and size (shared, reloaded, back/forward). A
  * list opened without them comes back as it was left in this tab, or with the page's initial
- * filters. `go` moves the list to another place: a new entry of the browser's history.
+ * filters. `go` moves the list to another place: a new entry of the browser's history; so do a
+ * click on a column's header and the pager (`onTableChange`).
  */
 export function useListAddress(page: ResourcePageData, initialFilters?: Record<string, unknown>) {
   const name = page.resource
@@ -46,5 +50,21 @@ export function useListAddress(page: ResourcePageData, initialFilters?: Record<s
   }
   /** Opens another address query of this list (a saved view). */
   const open = (next: string) => navigate({ search: next })
-  return { search, place, latest, go, open }
+  // A click on a header sorts (from the first page); the pager moves or resizes the page.
+  const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined
+      const next =
+        s?.order && s.columnKey ? `${s.order === 'descend' ? '-' : ''}${String(s.columnKey)}` : undefined
+      go({ sort: next, page: 1 })
+    } else if (extra.action === 'paginate') {
+      const shownSize = latest.current.perPage ?? page.per_page
+      const size = pagination.pageSize ?? shownSize
+      go({
+        page: size === shownSize ? (pagination.current ?? 1) : 1,
+        perPage: size === page.per_page ? undefined : size,
+      })
+    }
+  }
+  return { search, place, go, open, onTableChange }
 }

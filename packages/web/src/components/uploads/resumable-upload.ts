@@ -1,8 +1,8 @@
 import { DetailedError, Upload } from 'tus-js-client'
+import { getConfig } from '../../api/config'
 import { buildHeaders, ensureClientId, refreshToken } from '../../api/http'
 import { getToken } from '../../api/token'
-import { getConfig } from '../../app/config'
-import type { UploadedFile } from '../resource/inputs/upload-file'
+import type { UploadedFile } from './upload-file'
 
 export type ResumableKind = 'image' | 'document'
 

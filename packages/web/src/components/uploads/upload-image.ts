@@ -1,5 +1,5 @@
 import { http } from '../../api/http'
-import { type UploadedFile, uploadFile } from '../resource/inputs/upload-file'
+import { type UploadedFile, uploadFile } from './upload-file'
 
 interface QiniuTicket {
   token: string

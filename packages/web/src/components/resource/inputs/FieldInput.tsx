@@ -1,13 +1,12 @@
-import type { FieldMeta, OptionItem, TreeOptionItem } from '@brokerdesk/shared'
-import { DatePicker, Input, InputNumber, Radio, Select, Switch, TreeSelect } from 'antd'
+import type { FieldMeta, InputKind, OptionItem, TreeOptionItem } from '@brokerdesk/shared'
+import { DatePicker, Input, InputNumber, Switch } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { dayjs } from '../../../i18n/dayjs'
 import { LazyMarkdownEditor, LazyRichTextEditor } from '../../editors/LazyEditors'
 import { ImageChooser } from '../../uploads/ImageChooser'
 import { ResumableFileInput } from '../../uploads/ResumableFileInput'
-import { optionText } from '../option-label'
-import { BitmaskCheckbox } from './BitmaskCheckbox'
+import { CHOICE_INPUTS, ChoiceInput } from './ChoiceInput'
 
 export interface FieldInputProps {
   field: FieldMeta
@@ -25,27 +24,6 @@ export interface FieldInputProps {
   onChange?: (value: unknown) => void
 }
 
-function treeData(
-  items: readonly (OptionItem | TreeOptionItem)[],
-  translate: (o: OptionItem) => string,
-  disabled: readonly unknown[],
-  depth: number,
-  parentDisabled = false,
-): Record<string, unknown>[] {
-  if (depth <= 0) return []
-  return items.map((item) => {
-    // A node cannot become its own parent, nor move under one of its descendants.
-    const off = parentDisabled || disabled.includes(item.value)
-    const children = 'children' in item && item.children ? item.children : []
-    return {
-      value: item.value,
-      title: translate(item),
-      disabled: off,
-      children: treeData(children, translate, disabled, depth - 1, off),
-    }
-  })
-}
-
 /** The widget of a field, by its input kind. */
 export function FieldInput({
   field,
@@ -60,14 +38,26 @@ export function FieldInput({
 }: FieldInputProps): ReactNode {
   const { t } = useTranslation()
   const change = onChange as (v: unknown) => void
-  const flat = options as readonly OptionItem[]
-  const choices = flat.map((o) => ({ value: o.value, label: optionText(t, o) }))
   // A reference to another resource holds 0 while none is chosen: show the placeholder, not "0".
   const shown =
     field.options && !Array.isArray(field.options) && field.name !== 'parent_id' && value === 0
       ? undefined
       : value
   const common = { id, disabled, value: shown as never, onChange: change as never }
+  if (CHOICE_INPUTS.has(field.input as InputKind)) {
+    return (
+      <ChoiceInput
+        field={field}
+        options={options}
+        disabledValues={disabledValues}
+        maxDepth={maxDepth}
+        id={id}
+        disabled={disabled}
+        value={shown}
+        onChange={change}
+      />
+    )
+  }
   switch (field.input) {
     case 'rich-text':
       return (
@@ -110,40 +100,6 @@ export function FieldInput({
       )
     case 'number':
       return <InputNumber {...common} style={{ width: '100%', maxWidth: 240 }} />
-    case 'select':
-      return (
-        <Select
-          {...common}
-          allowClear={field.nullable}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={choices}
-        />
-      )
-    case 'multi-select':
-      if (options.some((option) => 'children' in option && option.children)) {
-        return (
-          <TreeSelect
-            {...common}
-            multiple
-            showSearch
-            treeNodeFilterProp="title"
-            treeDefaultExpandAll
-            treeData={treeData(options, (o) => optionText(t, o), disabledValues, maxDepth)}
-          />
-        )
-      }
-      return (
-        <Select
-          {...common}
-          mode={field.options ? 'multiple' : 'tags'}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={choices}
-        />
-      )
-    case 'radio':
-      return <Radio.Group {...common} options={choices} onChange={(e) => change(e.target.value)} />
-    case 'checkbox':
-      return <BitmaskCheckbox {...common} options={flat} />
     case 'switch':
       return (
         <Switch
@@ -174,20 +130,6 @@ export function FieldInput({
     case 'password':
       return (
         <Input.Password {...common} autoComplete="new-password" onChange={(e) => change(e.target.value)} />
-      )
-    case 'tree-select':
-      return (
-        <TreeSelect
-          {...common}
-          allowClear
-          showSearch
-          treeNodeFilterProp="title"
-          treeDefaultExpandAll
-          treeData={[
-            ...(field.name === 'parent_id' ? [{ value: 0, title: t('list.top_level'), children: [] }] : []),
-            ...treeData(options, (o) => optionText(t, o), disabledValues, maxDepth),
-          ]}
-        />
       )
     default:
       return <Input {...common} onChange={(e) => change(e.target.value)} />

@@ -1,10 +1,10 @@
 /**
- * The export's live deflate off the page's thread (see `liveDeflate` in xlsx-stream.ts): messages
+ * The export's live deflate off the page's thread (see `liveDeflate` in sheet-deflate.ts): messages
  * `{write}` (rows and their first row number, or XML text) are the sheet's next part, each answered
  * `{part}` (its bytes as a Blob) once taken in; `{finish: true}` ends the sheet and is answered
  * `{gzip}` (a Blob); a failure answers `{error}`.
  */
-import { type SheetInput, sheetStream } from './xlsx-stream'
+import { type SheetInput, sheetStream } from './sheet-deflate'
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<{ write?: SheetInput; finish?: boolean }>) => void) | null

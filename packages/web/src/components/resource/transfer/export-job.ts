@@ -1,5 +1,7 @@
 import { http, type Params } from '../../../api/http'
 import { fileNameOf, ROWS_PER_FILE, type SheetRow } from './sheet'
+import { deflateBlob, type LiveDeflate, liveDeflate } from './sheet-deflate'
+import { rowsXml, sheetBytes, sheetHead } from './sheet-xml'
 import {
   newTaskId,
   type SavedTask,
@@ -10,15 +12,7 @@ import {
 } from './task-store'
 import type { TransferStorage } from './transfer-storage'
 import { saveBlob } from './xlsx'
-import {
-  buildXlsx,
-  deflateBlob,
-  type LiveDeflate,
-  liveDeflate,
-  rowsXml,
-  sheetBytes,
-  sheetHead,
-} from './xlsx-stream'
+import { buildXlsx } from './xlsx-stream'
 
 /**
  * An export page: rows as objects, or (asked with `layout=arrays`, which the resource engine
@@ -116,88 +110,22 @@ export function rowsOfPage(keys: readonly string[], page: ExportPage): unknown[]
 }
 
 type SaveFile = (blob: Blob, fileName: string) => void
+type FetchPage = (url: string, params: Params) => Promise<ExportPage>
+
+/** Whether another page follows the page `page` that answered `answer`. */
+function follows(page: number, answer: ExportPage): boolean {
+  return (answer.data?.length ?? 0) > 0 && answer.last_page > page
+}
+
+/** The key of the stored pieces of the export's part being written. */
+const pieceKey = (s: ExportState) => `${s.id}-${s.part}`
 
 /**
- * The job of an export: page after page (keyset by max_id, rows as arrays), the rows streamed as
- * sheet XML, encoded once: the bytes go to the file's live deflate (CompressionStream, working
- * while the next page is on its way) and, every ROWS_PER_PIECE rows (and when the task pauses), to
- * IndexedDB as a piece of the file. A file every 100,000 rows. Resumes from `state` (a reload): what
- * was kept is the state as of the last stored piece, so the pages after it are asked for again and
- * every row lands once; a file begun before the reload is deflated from its stored pieces.
+ * The export's pages asked for, in order, the first being the next to write: each answer asks for
+ * the page after it at once (up to PAGES_AHEAD beyond the one being written), so the server works
+ * while the tab writes. Kept in memory only: a reload asks again.
  */
-export function exportJob(
-  initial: ExportState,
-  storage: TransferStorage,
-  fetchPage = fetchExportPage,
-  saveFile: SaveFile = saveBlob,
-  rowsPerPiece = ROWS_PER_PIECE,
-): TaskJob {
-  /** Where the export stands (pieces and size count what is stored; partRows the pending rows too). */
-  let state: ExportState = { ...initial, skip: initial.skip ?? 0 }
-  /** The state as of the last stored piece: what a reload resumes from. */
-  let kept: ExportState = { ...state }
-  /** The rows written since the last piece (Blobs of their bytes, once built), and how many rows. */
-  let pending: Promise<Blob>[] = []
-  let pendingRows = 0
-  /** The part's sheet deflated as it is written; null when the part began before a reload. */
-  let live: LiveDeflate | null = null
-  const { options } = state
-  const header = options.headers ?? options.keys
-  const head = () => sheetBytes(sheetHead(header))
-  const piece = (s: ExportState) => `${s.id}-${s.part}`
-  const addPiece = async (s: ExportState, parts: readonly Blob[]) => {
-    const blob = new Blob(parts as Blob[])
-    await storage.putPiece(piece(s), s.pieces, blob)
-    s.pieces += 1
-    s.size += blob.size
-  }
-  /** Stores the pending rows as the part's next piece (the head first); they stay pending if that fails. */
-  const storePending = async (s: ExportState) => {
-    if (s.pieces === 0) await addPiece(s, [new Blob([head()])])
-    if (pending.length === 0) return
-    const parts = pending
-    await addPiece(s, await Promise.all(parts))
-    pending = pending.slice(parts.length)
-    pendingRows = 0
-  }
-  /** Writes the part's rows as the sheet's next bytes (the head first when the part begins here). */
-  const append = (s: ExportState, rows: readonly unknown[][], first: number) => {
-    if (s.partRows === 0 && s.pieces === 0 && pending.length === 0) {
-      live?.abort()
-      live = liveDeflate(sheetHead(header))
-    }
-    pending.push(
-      live ? live.write(rows, first) : Promise.resolve(new Blob([sheetBytes(rowsXml(rows, first))])),
-    )
-    pendingRows += rows.length
-    s.partRows += rows.length
-  }
-  /** Writes the full (or last) part's file and goes on to the next part; state moves only once it is saved. */
-  const writeFile = async () => {
-    await storePending(state)
-    const s = { ...state }
-    const pieces = await storage.getPieces(piece(s), 0, s.pieces)
-    const deflated = live
-    live = null
-    const deflate = deflated
-      ? async (raw: Blob) => (await deflated.finish()) ?? deflateBlob(raw)
-      : deflateBlob
-    saveFile(
-      await buildXlsx(options.name, { pieces, size: s.size }, new Date(), deflate),
-      fileNameOf(options.name, s.part),
-    )
-    await storage.deletePieces(piece(s))
-    state = { ...s, part: s.part + 1, partRows: 0, pieces: 0, size: 0 }
-    kept = { ...state }
-  }
-  /** Whether another page follows the page `page` that answered `answer`. */
-  const follows = (page: number, answer: ExportPage) =>
-    (answer.data?.length ?? 0) > 0 && answer.last_page > page
-  /**
-   * Pages asked for, in order, the first being the next to write: each answer asks for the page after
-   * it at once (up to PAGES_AHEAD beyond the one being written), so the server works while the tab
-   * writes. Kept in memory only: a reload asks again.
-   */
+function pagesAhead(options: ExportOptions, perPage: number, fetchPage: FetchPage) {
   let asked: AskedPage[] = []
   const ask = (page: number, maxId: number): AskedPage => {
     const entry: AskedPage = {
@@ -206,7 +134,7 @@ export function exportJob(
       answer: fetchPage(options.url, {
         ...options.params,
         page,
-        per_page: state.perPage,
+        per_page: perPage,
         max_id: maxId || undefined,
         layout: 'arrays',
       }),
@@ -225,8 +153,124 @@ export function exportJob(
     if (!last?.answered || asked.length > PAGES_AHEAD || !follows(last.page, last.answered)) return
     asked.push(ask(last.page + 1, last.answered.max_id ?? last.maxId))
   }
+  return {
+    /** The page `page` (the one after the id `maxId`); a failed page is asked again when read again. */
+    async read(page: number, maxId: number): Promise<ExportPage> {
+      if (asked[0]?.page !== page || asked[0]?.maxId !== maxId) asked = [ask(page, maxId)]
+      let answer: ExportPage
+      try {
+        answer = await asked[0].answer
+      } catch (error) {
+        asked = []
+        throw error
+      }
+      asked.shift()
+      askAhead()
+      return answer
+    },
+  }
+}
+
+/**
+ * The sheet of the part being written: rows become its next bytes (`append`), deflated live when the
+ * part began in this tab; the rows written since the last piece are stored as the part's next piece
+ * (`storePending`, which moves the state's pieces and size); the part's file is built and saved
+ * (`save`).
+ */
+function partWriter(options: ExportOptions, storage: TransferStorage, saveFile: SaveFile) {
+  /** The rows written since the last piece (Blobs of their bytes, once built), and how many rows. */
+  let pending: Promise<Blob>[] = []
+  let pendingRows = 0
+  /** The part's sheet deflated as it is written; null when the part began before a reload. */
+  let live: LiveDeflate | null = null
+  const header = options.headers ?? options.keys
+  const head = () => sheetBytes(sheetHead(header))
+  const addPiece = async (s: ExportState, parts: readonly Blob[]) => {
+    const blob = new Blob(parts as Blob[])
+    await storage.putPiece(pieceKey(s), s.pieces, blob)
+    s.pieces += 1
+    s.size += blob.size
+  }
+  /** Stores the pending rows as the part's next piece (the head first); they stay pending if that fails. */
+  const storePending = async (s: ExportState) => {
+    if (s.pieces === 0) await addPiece(s, [new Blob([head()])])
+    if (pending.length === 0) return
+    const parts = pending
+    await addPiece(s, await Promise.all(parts))
+    pending = pending.slice(parts.length)
+    pendingRows = 0
+  }
+  const abort = () => {
+    live?.abort()
+    live = null
+  }
+  return {
+    storePending,
+    abort,
+    pendingRows: () => pendingRows,
+    /** Resolves when the live deflate has room for the next rows. */
+    ready: async () => live?.ready(),
+    /** Writes the part's rows as the sheet's next bytes (the head first when the part begins here). */
+    append(s: ExportState, rows: readonly unknown[][], first: number) {
+      if (s.partRows === 0 && s.pieces === 0 && pending.length === 0) {
+        abort()
+        live = liveDeflate(sheetHead(header))
+      }
+      pending.push(
+        live ? live.write(rows, first) : Promise.resolve(new Blob([sheetBytes(rowsXml(rows, first))])),
+      )
+      pendingRows += rows.length
+      s.partRows += rows.length
+    },
+    /** Builds and saves the part's file from its stored pieces (deflated live if it was), then drops them. */
+    async save(s: ExportState) {
+      await storePending(s)
+      const pieces = await storage.getPieces(pieceKey(s), 0, s.pieces)
+      const deflated = live
+      live = null
+      const deflate = deflated
+        ? async (raw: Blob) => (await deflated.finish()) ?? deflateBlob(raw)
+        : deflateBlob
+      saveFile(
+        await buildXlsx(options.name, { pieces, size: s.size }, new Date(), deflate),
+        fileNameOf(options.name, s.part),
+      )
+      await storage.deletePieces(pieceKey(s))
+    },
+  }
+}
+
+/**
+ * The job of an export: page after page (keyset by max_id, rows as arrays: pagesAhead), the rows
+ * streamed as sheet XML, encoded once (partWriter): the bytes go to the file's live deflate
+ * (CompressionStream, working while the next page is on its way) and, every ROWS_PER_PIECE rows
+ * (and when the task pauses), to IndexedDB as a piece of the file. A file every 100,000 rows.
+ * Resumes from `state` (a reload): what was kept is the state as of the last stored piece, so the
+ * pages after it are asked for again and every row lands once; a file begun before the reload is
+ * deflated from its stored pieces.
+ */
+export function exportJob(
+  initial: ExportState,
+  storage: TransferStorage,
+  fetchPage: FetchPage = fetchExportPage,
+  saveFile: SaveFile = saveBlob,
+  rowsPerPiece = ROWS_PER_PIECE,
+): TaskJob {
+  /** Where the export stands (pieces and size count what is stored; partRows the pending rows too). */
+  let state: ExportState = { ...initial, skip: initial.skip ?? 0 }
+  /** The state as of the last stored piece: what a reload resumes from. */
+  let kept: ExportState = { ...state }
+  const { options } = state
+  const pages = pagesAhead(options, state.perPage, fetchPage)
+  const sheet = partWriter(options, storage, saveFile)
+  /** Writes the full (or last) part's file and goes on to the next part; state moves only once it is saved. */
+  const writeFile = async () => {
+    await sheet.save(state)
+    state = { ...state, part: state.part + 1, partRows: 0, pieces: 0, size: 0 }
+    kept = { ...state }
+  }
   const checkpoint = async () => {
-    await storePending(state)
+    await sheet.storePending(state)
     kept = { ...state }
   }
   return {
@@ -235,27 +279,18 @@ export function exportJob(
       // A part that filled up before its file was saved (a failure, a reload) is saved first.
       if (state.partRows >= state.rowsPerFile) await writeFile()
       const s = { ...state }
-      if (asked[0]?.page !== s.page || asked[0]?.maxId !== s.maxId) asked = [ask(s.page, s.maxId)]
-      let answer: ExportPage
-      try {
-        answer = await asked[0].answer
-      } catch (error) {
-        asked = [] // asked again when resumed
-        throw error
-      }
-      asked.shift()
-      askAhead()
+      const answer = await pages.read(s.page, s.maxId)
       const rows = rowsOfPage(options.keys, answer)
       // Another page follows when the page says so (the server counts nothing: last_page is the
       // first page's estimate, then whether more rows follow).
       const more = follows(s.page, answer)
       s.lastPage = Math.max(s.page === 1 ? answer.last_page : s.lastPage, more ? s.page + 1 : s.page)
       const nextMaxId = answer.max_id ?? s.maxId
-      await live?.ready()
+      await sheet.ready()
       let offset = s.skip ?? 0
       while (offset < rows.length) {
         const take = Math.min(rows.length - offset, s.rowsPerFile - s.partRows)
-        append(s, rows.slice(offset, offset + take), s.partRows + 2)
+        sheet.append(s, rows.slice(offset, offset + take), s.partRows + 2)
         offset += take
         if (s.partRows < s.rowsPerFile || offset >= rows.length) break
         // The part is full inside the page: its file first, then the rest of the page.
@@ -266,7 +301,7 @@ export function exportJob(
       Object.assign(s, { maxId: nextMaxId, page: s.page + 1, skip: 0 })
       state = s
       const done = !more
-      if (!done && pendingRows >= rowsPerPiece) await checkpoint()
+      if (!done && sheet.pendingRows() >= rowsPerPiece) await checkpoint()
       return done
     },
     progress: () => Math.min(100, Math.round(((state.page - 1) / Math.max(state.lastPage, 1)) * 100)),
@@ -279,9 +314,8 @@ export function exportJob(
     fail: () => transferAlert('danger', 'messages.download_error'),
     snapshot: () => kept as unknown as SavedTask,
     discard: () => {
-      live?.abort()
-      live = null
-      return storage.deletePieces(piece(state))
+      sheet.abort()
+      return storage.deletePieces(pieceKey(state))
     },
   }
 }

@@ -1,8 +1,9 @@
 import { deflateRawSync } from 'node:zlib'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
+import { rowsXml, sheetBytes, sheetHead, sheetPiece } from './sheet-xml'
 import { readPlainXlsx } from './xlsx-read'
-import { buildXlsx, rowsXml, sheetBytes, sheetHead, sheetPiece } from './xlsx-stream'
+import { buildXlsx } from './xlsx-stream'
 
 const keys = ['id', 'name', 'status', 'year_ids', 'note', 'flag']
 const rows: unknown[][] = [

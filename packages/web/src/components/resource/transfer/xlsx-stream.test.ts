@@ -1,18 +1,9 @@
 import { gzipSync } from 'node:zlib'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
-import {
-  buildXlsx,
-  columnName,
-  crc32,
-  escapeXml,
-  fromGzip,
-  liveDeflate,
-  rowsXml,
-  sheetBytes,
-  sheetHead,
-  sheetPiece,
-} from './xlsx-stream'
+import { fromGzip, liveDeflate } from './sheet-deflate'
+import { columnName, escapeXml, rowsXml, sheetBytes, sheetHead, sheetPiece } from './sheet-xml'
+import { buildXlsx, crc32 } from './xlsx-stream'
 
 const piece = (...xml: string[]) => sheetPiece(xml.map(sheetBytes))
 

@@ -8,7 +8,7 @@ import {
 } from '@ant-design/icons'
 import { ConfigProvider } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { getConfig } from '../../../app/config'
+import { getConfig } from '../../../api/config'
 import { ButtonLink } from '../../../components/ButtonLink'
 import { useEntryLink } from './use-entry-link'
 

@@ -1,4 +1,4 @@
-import { http } from '../../../api/http'
+import { http } from '../../api/http'
 
 export interface UploadedFile {
   url: string
