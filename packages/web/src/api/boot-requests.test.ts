@@ -20,7 +20,7 @@ function runBootScript(): void {
 async function loadPage(address: string) {
   window.history.replaceState({}, '', address)
   vi.resetModules()
-  const { setConfig } = await import('../app/config')
+  const { setConfig } = await import('./config')
   setConfig({ use_url: '/web-api', web_url: '/web-api', language: 'zh-CN' })
   const { http } = await import('./http')
   const { sessionStore } = await import('../state/session-store')
