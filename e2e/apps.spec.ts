@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { callApi, createFirm } from './support/api'
-import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
+import { launchBrowser, loggedInContext, newContext, snapshot, snapshotFailures } from './support/browser'
 import { logIn, zh } from './support/identity'
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
 
@@ -35,10 +35,8 @@ describe('apps', () => {
   snapshotFailures(() => [page])
 
   beforeAll(async () => {
-    context = await newContext(browser)
+    context = await loggedInContext(browser)
     page = await context.newPage()
-    await page.goto('/open/login')
-    await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
   })
   afterAll(async () => {
     await context?.close()

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { beforeEach, inject } from 'vitest'
-import { logIn } from './identity'
+import { logInThroughApi } from './api'
 import { E2E_ADMIN_PASSWORD } from './server'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -74,7 +74,23 @@ export function snapshotFailures(pages: () => (Page | undefined)[]): void {
   })
 }
 
-/** A browser of its own with one tab, logged in as the administrator on the login page, and how to close it. */
+type ContextOptions = Parameters<typeof newContext>[1]
+
+/**
+ * A fresh browser profile logged in through the web API (the administrator unless told): each test
+ * that is not about the login page starts from one of its own.
+ */
+export async function loggedInContext(
+  browser: Browser,
+  account: { username: string; password: string } = { username: 'admin', password: E2E_ADMIN_PASSWORD },
+  options: ContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await newContext(browser, options)
+  await logInThroughApi(context, account.username, account.password)
+  return context
+}
+
+/** A browser of its own with one blank tab logged in as the administrator, and how to close it. */
 export interface AdminTab {
   browser: Browser
   context: BrowserContext
@@ -82,12 +98,10 @@ export interface AdminTab {
   close(): Promise<void>
 }
 
-/** Launches a browser and logs the administrator in in a fresh context (a spec's set-up). */
+/** Launches a browser and logs the administrator in in a fresh profile (a spec's set-up). */
 export async function openAdminTab(): Promise<AdminTab> {
   const browser = await launchBrowser()
-  const context = await newContext(browser)
+  const context = await loggedInContext(browser)
   const page = await context.newPage()
-  await page.goto('/open/login')
-  await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
   return { browser, context, page, close: () => browser.close() }
 }
