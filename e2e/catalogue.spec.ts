@@ -3,12 +3,13 @@ import os from 'node:os'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { callApi, createFirm, createProduct } from './support/api'
 import { launchBrowser, loggedInContext, newContext, snapshot, snapshotFailures } from './support/browser'
 import { logIn, say, zh } from './support/identity'
 import { pngOf } from './support/png'
 import { E2E_ADMIN_PASSWORD } from './support/server'
+import { sharedServer } from './support/shared-server'
 
 const messages = zh.validations.messages
 
@@ -330,7 +331,7 @@ describe('the catalogue', () => {
 
   /** Each page in English (the Language cookie), with a picture of it. */
   async function inEnglish(pages: string[][]) {
-    await context.addCookies([{ name: 'Language', value: 'en', url: inject('baseUrl') }])
+    await context.addCookies([{ name: 'Language', value: 'en', url: sharedServer().baseUrl }])
     for (const [resource, url] of pages) {
       await page.goto(url)
       await page.locator('.ant-table, form[id^="resource-"]').first().waitFor()

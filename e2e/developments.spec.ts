@@ -115,7 +115,8 @@ describe('the developer console on a local server', () => {
 
   it('uninstalls the plug-in keeping its notices, and finds them when it is installed again', async () => {
     await noticesPlugin(page, true)
-    const notice = await callApi(page, 'POST', '/admin/notices', { title: '周五下午系统维护' })
+    const kept = `周一上午培训${Date.now().toString(36).slice(-5)}`
+    const notice = await callApi(page, 'POST', '/admin/notices', { title: kept })
     expect(notice.status, JSON.stringify(notice.body)).toBe(201)
     await page.goto('/admin/developments/index?tab=plugins')
     const row = page.getByRole('row').filter({ hasText: 'notices' })
@@ -132,7 +133,7 @@ describe('the developer console on a local server', () => {
     await row.getByRole('button', { name: texts.plugins.install }).click()
     await row.getByText(texts.plugins.installed, { exact: true }).waitFor()
     await page.goto('/admin/notices')
-    await page.locator('.ant-table-row').getByText('周五下午系统维护').waitFor()
+    await page.locator('.ant-table-row').getByText(kept).waitFor()
   })
 })
 

@@ -79,7 +79,7 @@ describe('the file manager', () => {
       .getByRole('button', { name: new RegExp(zh.actions.delete) })
       .click()
     await page.locator('.ant-popconfirm:visible .ant-btn-primary').click()
-    await expect.poll(() => rowOf(files.free).count()).toBe(0)
+    await expect.poll(() => rowOf(files.free).count(), { timeout: 10_000 }).toBe(0)
     expect((await page.request.get(files.freeUrl)).status()).toBe(404)
     expect((await page.request.get(files.usedUrl)).status()).toBe(200)
   })

@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callApi } from './support/api'
 import { launchBrowser, loggedInContext, newContext, snapshot } from './support/browser'
 import { captchaTickets, solveSliderCaptcha } from './support/captcha-solver'
 import { logIn, pickFromUserMenu, say, waitForAlert, zh } from './support/identity'
 import { mailTo, smsTo, waitForMailCode, waitForSmsCode } from './support/outbox'
 import { E2E_ADMIN_PASSWORD } from './support/server'
+import { sharedServer } from './support/shared-server'
 
 /** A validation message of the SPA, as `validations.messages.{rule}` words it for a field. */
 function rule(
@@ -283,7 +284,7 @@ describe('identity', () => {
   it('fits a phone screen, in English and in Persian (right to left)', async () => {
     for (const language of ['en', 'fa']) {
       const context = await newContext(browser, { viewport: { width: 375, height: 740 } })
-      await context.addCookies([{ name: 'Language', value: language, url: inject('baseUrl') }])
+      await context.addCookies([{ name: 'Language', value: language, url: sharedServer().baseUrl }])
       const page = await context.newPage()
       for (const path of ['/open/login', '/open/password', '/open/register']) {
         await page.goto(path)

@@ -102,7 +102,9 @@ describe("seeded rows in the reader's language", () => {
     await page.getByRole('button', { name: zh.language.label }).click()
     await page.getByRole('menuitem', { name: 'English' }).click()
     const entry = page.getByRole('row').filter({ hasText: '/admin/configs/' }).first()
-    await expect.poll(async () => entry.getByRole('cell').allInnerTexts()).toContain('System settings · Edit')
+    await expect
+      .poll(async () => entry.getByRole('cell').allInnerTexts(), { timeout: 10_000 })
+      .toContain('System settings · Edit')
     expect(await entry.getByRole('cell').allInnerTexts()).toContain('Administrator')
 
     await page.goto('/admin/configs')

@@ -55,7 +55,7 @@ async function setMaintenance(on: boolean): Promise<void> {
 /** A new ordinary user, logged in in a profile of their own (`userContext`, `userPage`). */
 async function logInOrdinaryUser(): Promise<Page> {
   const stamp = `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`
-  const user = { uname: `plain${stamp}`, name: '普通用户', password: `plain-${stamp}-pass` }
+  const user = { uname: `plain${stamp}`, name: '普通用户', password: 'plain-pass-1' }
   const account = await callApi(admin, 'POST', '/admin/users', user)
   expect(account.status, JSON.stringify(account.body)).toBe(201)
   userContext = await newContext(browser)

@@ -1,9 +1,10 @@
 import { Secret, TOTP } from 'otpauth'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { callApi } from './support/api'
 import { launchBrowser, loggedInContext, newContext, snapshot, snapshotFailures } from './support/browser'
 import { logIn, zh, zhMenu } from './support/identity'
+import { sharedServer } from './support/shared-server'
 
 /** Issue 24: online sessions ended by an administrator, and two-factor login with an authenticator app. */
 
@@ -138,7 +139,7 @@ describe('two-factor login', () => {
 
   it('shows the account security page in English, dark and at phone width', async () => {
     await logInBroker()
-    await brokerContext.addCookies([{ name: 'Language', value: 'en', url: inject('baseUrl') }])
+    await brokerContext.addCookies([{ name: 'Language', value: 'en', url: sharedServer().baseUrl }])
     await broker.goto('/home/personage/security')
     await broker.getByRole('heading', { name: 'Two-factor login' }).waitFor()
     await broker.getByText('This device').waitFor()
@@ -159,7 +160,7 @@ describe('the back office’s pages', () => {
     const context = await newContext(browser, { viewport: { width: 390, height: 844 } })
     await context.addCookies([
       ...(await adminContext.cookies()),
-      { name: 'Language', value: 'en', url: inject('baseUrl') },
+      { name: 'Language', value: 'en', url: sharedServer().baseUrl },
     ])
     await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'))
     const page = await context.newPage()

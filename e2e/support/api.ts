@@ -14,7 +14,11 @@ export async function callApi<T = Record<string, unknown>>(
   const token = (await (await from.request.get('/web-api/open/token')).json())._token as string
   const response = await from.request.fetch(`/web-api${path}`, {
     method,
-    headers: { 'Content-Type': 'application/json', 'X-CSRF-TOKEN': token, Accept: 'application/json' },
+    headers: {
+      'X-CSRF-TOKEN': token,
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     data: body === undefined ? undefined : JSON.stringify(body),
   })
   return { status: response.status(), body: await response.json().catch(() => null) }

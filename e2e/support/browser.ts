@@ -1,9 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { beforeEach, inject } from 'vitest'
+import { beforeEach } from 'vitest'
 import { logInThroughApi } from './api'
 import { E2E_ADMIN_PASSWORD } from './server'
+import { sharedServer } from './shared-server'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots')
@@ -46,7 +47,7 @@ export function newContext(
   } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
-    baseURL: options.baseURL ?? inject('baseUrl'),
+    baseURL: options.baseURL ?? sharedServer().baseUrl,
     locale: options.locale ?? 'zh-CN',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     extraHTTPHeaders: options.headers,
