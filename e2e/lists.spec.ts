@@ -100,7 +100,11 @@ async function filterSortAndTurn(): Promise<void> {
 
   // Ten a page, then sorted by issue date (the oldest first), then the second page.
   await page.locator('.ant-pagination-options .ant-select').click()
-  await page.locator('.ant-select-item-option').filter({ hasText: '10' }).first().click()
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: '10' })
+    .first()
+    .click()
   await page.waitForURL((url) => url.searchParams.get('per_page') === '10')
   await settled()
   await page.getByRole('columnheader', { name: title('issue_at') }).click()
@@ -159,7 +163,9 @@ describe('a product list', () => {
   it('shows name, company, status and dates at 1440 px without scrolling sideways', async () => {
     await page.goto(`/admin/products?keyword=${encodeURIComponent(stamp)}`)
     await expect
-      .poll(() => page.locator(`.ant-table-tbody tr.ant-table-row:has-text("列表险${stamp}")`).count())
+      .poll(() => page.locator(`.ant-table-tbody tr.ant-table-row:has-text("列表险${stamp}")`).count(), {
+        timeout: 10_000,
+      })
       .toBe(PRODUCTS)
     await settled()
     const viewport = page.viewportSize() ?? { width: 0, height: 0 }
