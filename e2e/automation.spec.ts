@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callApi, createFirm } from './support/api'
 import { launchBrowser, loggedInContext, snapshot, snapshotFailures } from './support/browser'
 import { zh } from './support/identity'
-import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
+import { type RunningServer, startServer } from './support/server'
 
 /**
  * Issue 25 §4–5: the product sale calendar job moving products on their dates (run from the jobs
@@ -45,11 +45,7 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/brokerdesk`
   server = await startServer({ WEBHOOK_ALLOW_PRIVATE: 'true' })
   browser = await launchBrowser()
-  context = await loggedInContext(
-    browser,
-    { username: 'admin', password: E2E_ADMIN_PASSWORD },
-    { baseURL: server.baseUrl },
-  )
+  context = await loggedInContext(browser, { baseURL: server.baseUrl })
   page = await context.newPage()
 }, SERVER_START_MS)
 afterAll(async () => {

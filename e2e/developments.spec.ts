@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { callApi } from './support/api'
 import { launchBrowser, loggedInContext, snapshot, snapshotFailures } from './support/browser'
 import { zh, zhMenu } from './support/identity'
-import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
+import { type RunningServer, startServer } from './support/server'
 
 const texts = zh.developments
 /** Each suite starts a server of its own on a fresh database (the seed takes a while on a busy machine). */
@@ -19,11 +19,7 @@ afterAll(async () => {
 
 /** A profile logged in as the super administrator on a server of its own, with a tab on the developer console. */
 async function openConsole(server: RunningServer): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await loggedInContext(
-    browser,
-    { username: 'admin', password: E2E_ADMIN_PASSWORD },
-    { baseURL: server.baseUrl },
-  )
+  const context = await loggedInContext(browser, { baseURL: server.baseUrl })
   const page = await context.newPage()
   await page.goto('/admin/developments/index')
   return { context, page }

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { callApi, createFirm, uploadFile } from './support/api'
 import { launchBrowser, loggedInContext, snapshot, snapshotFailures } from './support/browser'
 import { zh } from './support/identity'
-import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
+import { type RunningServer, startServer } from './support/server'
 
 const SERVER_START_MS = 120_000
 const WITHIN = { timeout: 15_000 }
@@ -69,11 +69,7 @@ beforeAll(async () => {
   browser = await launchBrowser()
 }, SERVER_START_MS)
 beforeEach(async () => {
-  context = await loggedInContext(
-    browser,
-    { username: 'admin', password: E2E_ADMIN_PASSWORD },
-    { baseURL: server.baseUrl },
-  )
+  context = await loggedInContext(browser, { baseURL: server.baseUrl })
   page = await context.newPage()
 })
 afterEach(async () => {
@@ -152,11 +148,10 @@ describe('editors', () => {
     const created = await callApi(page, 'POST', '/admin/admins', { ...reader, role_ids: [role.body.row.id] })
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     other = await (
-      await loggedInContext(
-        browser,
-        { username: reader.uname, password: reader.password },
-        { baseURL: server.baseUrl },
-      )
+      await loggedInContext(browser, {
+        baseURL: server.baseUrl,
+        as: { username: reader.uname, password: reader.password },
+      })
     ).newPage()
     await other.goto(`/admin/firms/${id}`)
     const detail = other.locator('.ant-descriptions .bd-rich-text')

@@ -60,7 +60,7 @@ async function createAccount(who: Person): Promise<void> {
 
 /** A tab of a new profile in which the person is logged in (through the API), on their home page. */
 async function homeOf(who: Person): Promise<Page> {
-  const context = await loggedInContext(browser, { username: who.uname, password: who.password })
+  const context = await loggedInContext(browser, { as: { username: who.uname, password: who.password } })
   const page = await context.newPage()
   await page.goto('/home/index')
   return page

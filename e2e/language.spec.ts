@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { callApi } from './support/api'
 import { launchBrowser, loggedInContext, snapshotFailures } from './support/browser'
 import { zh, zhMenu } from './support/identity'
-import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
+import { type RunningServer, startServer } from './support/server'
 
 const stamp = Date.now().toString(36).slice(-5)
 const PHONE = `400-${stamp}`
@@ -36,11 +36,7 @@ describe("seeded rows in the reader's language", () => {
   snapshotFailures(() => [page])
 
   beforeEach(async () => {
-    context = await loggedInContext(
-      browser,
-      { username: 'admin', password: E2E_ADMIN_PASSWORD },
-      { baseURL: server.baseUrl },
-    )
+    context = await loggedInContext(browser, { baseURL: server.baseUrl })
     page = await context.newPage()
   })
   afterEach(() => context?.close())

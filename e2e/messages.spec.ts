@@ -97,7 +97,9 @@ describe('the message centre', () => {
     await adminPage.goto('/admin/messages')
     await adminPage.locator('.ant-table-row').filter({ hasText: MESSAGE.title }).waitFor()
 
-    const clerkContext = await loggedInContext(browser, { username: CLERK.uname, password: CLERK.password })
+    const clerkContext = await loggedInContext(browser, {
+      as: { username: CLERK.uname, password: CLERK.password },
+    })
     other = await clerkContext.newPage()
     await other.goto('/home/index')
     await expect.poll(() => unreadOnBell(other as Page), WITHIN).toBe(1)

@@ -108,11 +108,7 @@ describe('the demo data', () => {
   afterAll(() => server?.stop())
 
   it("offers the demo data on the empty catalogue's home, says what it adds, and adds it", async () => {
-    context = await loggedInContext(
-      browser,
-      { username: 'admin', password: E2E_ADMIN_PASSWORD },
-      { baseURL: server.baseUrl },
-    )
+    context = await loggedInContext(browser, { baseURL: server.baseUrl })
     page = await context.newPage()
     await page.goto('/admin/index')
     const offer = page.locator('.bd-demo-offer')
@@ -127,11 +123,7 @@ describe('the demo data', () => {
 
 describe('the operation log', () => {
   beforeEach(async () => {
-    context = await loggedInContext(
-      browser,
-      { username: 'admin', password: E2E_ADMIN_PASSWORD },
-      { headers: { 'X-Forwarded-For': NANJING } },
-    )
+    context = await loggedInContext(browser, { headers: { 'X-Forwarded-For': NANJING } })
     page = await context.newPage()
   })
 

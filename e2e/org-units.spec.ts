@@ -45,7 +45,7 @@ function itemsUnder(menus: MenuNode[], prefixes: string[]): number[] {
 
 /** Logs in once in a fresh profile (a login entry in the operation log), then leaves. */
 async function logInOnce(uname: string): Promise<void> {
-  const context = await loggedInContext(browser, { username: uname, password: PASSWORD })
+  const context = await loggedInContext(browser, { as: { username: uname, password: PASSWORD } })
   await context.close()
 }
 
@@ -146,7 +146,7 @@ describe('organisation units and data scope', () => {
     await logInOnce(HZ_CLIENT.uname)
     await logInOnce(SH_CLIENT.uname)
 
-    manager = await loggedInContext(browser, { username: MANAGER.uname, password: PASSWORD })
+    manager = await loggedInContext(browser, { as: { username: MANAGER.uname, password: PASSWORD } })
     const managerPage = await manager.newPage()
     await managerPage.goto('/admin/users')
     const table = managerPage.locator('.ant-table-tbody')

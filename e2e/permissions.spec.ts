@@ -220,7 +220,7 @@ describe('roles and back-office users', () => {
       const account = { uname: `prodeditor${unique()}`, name: EDITOR.name, password: EDITOR.password }
       const created = await callApi(admin, 'POST', '/admin/admins', { ...account, role_ids: [role.id] })
       expect(created.status, JSON.stringify(created.body)).toBe(201)
-      editor = await loggedInContext(browser, { username: account.uname, password: account.password })
+      editor = await loggedInContext(browser, { as: { username: account.uname, password: account.password } })
       own = await editor.newPage()
       return { id, name }
     }

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callApi } from './support/api'
 import { launchBrowser, loggedInContext, newContext, snapshot, snapshotFailures } from './support/browser'
 import { zh } from './support/identity'
-import { E2E_ADMIN_PASSWORD } from './support/server'
 
 const stamp = Date.now().toString(36).slice(-5)
 const USER = { uname: `edges${stamp}`, name: '普通用户', password: `edges-${stamp}-pass` }
@@ -16,19 +15,14 @@ let user: Page
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  admin = await loggedInContext(
-    browser,
-    { username: 'admin', password: E2E_ADMIN_PASSWORD },
-    { viewport: { width: 390, height: 844 } },
-  )
+  admin = await loggedInContext(browser, { viewport: { width: 390, height: 844 } })
   page = await admin.newPage()
   const account = await callApi(page, 'POST', '/admin/users', USER)
   expect(account.status, JSON.stringify(account.body)).toBe(201)
-  userContext = await loggedInContext(
-    browser,
-    { username: USER.uname, password: USER.password },
-    { viewport: { width: 1440, height: 900 } },
-  )
+  userContext = await loggedInContext(browser, {
+    as: { username: USER.uname, password: USER.password },
+    viewport: { width: 1440, height: 900 },
+  })
   user = await userContext.newPage()
 })
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { callApi } from './support/api'
 import { launchBrowser, loggedInContext, newContext, snapshot, snapshotFailures } from './support/browser'
 import { zh } from './support/identity'
 import { pngOf } from './support/png'
-import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
+import { type RunningServer, startServer } from './support/server'
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-uploads-e2e-'))
@@ -43,11 +43,7 @@ afterAll(async () => {
 /** A tab of a new profile logged in as the administrator (of another server than the shared one when told). */
 async function openAs(baseURL?: string): Promise<Page> {
   await context?.close()
-  context = await loggedInContext(
-    browser,
-    { username: 'admin', password: E2E_ADMIN_PASSWORD },
-    baseURL ? { baseURL } : {},
-  )
+  context = await loggedInContext(browser, baseURL ? { baseURL } : {})
   page = await context.newPage()
   return page
 }

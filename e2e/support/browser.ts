@@ -78,16 +78,16 @@ export function snapshotFailures(pages: () => (Page | undefined)[]): void {
 type ContextOptions = Parameters<typeof newContext>[1]
 
 /**
- * A fresh browser profile logged in through the web API (the administrator unless told): each test
- * that is not about the login page starts from one of its own.
+ * A fresh browser profile logged in through the web API, as the administrator unless `as` says whom:
+ * each test that is not about the login page starts from one of its own.
  */
 export async function loggedInContext(
   browser: Browser,
-  account: { username: string; password: string } = { username: 'admin', password: E2E_ADMIN_PASSWORD },
-  options: ContextOptions = {},
+  options: ContextOptions & { as?: { username: string; password: string } } = {},
 ): Promise<BrowserContext> {
-  const context = await newContext(browser, options)
-  await logInThroughApi(context, account.username, account.password)
+  const { as = { username: 'admin', password: E2E_ADMIN_PASSWORD }, ...contextOptions } = options
+  const context = await newContext(browser, contextOptions)
+  await logInThroughApi(context, as.username, as.password)
   return context
 }
 
