@@ -74,6 +74,8 @@ describe('the file manager', () => {
     await page.locator('.ant-popconfirm .ant-btn-primary').click()
     await page.getByText(`${files.used}”仍在使用中`, { exact: false }).first().waitFor()
     expect(await rowOf(files.used).count()).toBe(1)
+    // The first question closes before the second opens (two are in the page while it fades out).
+    await page.locator('.ant-popconfirm:visible').waitFor({ state: 'hidden' })
 
     await rowOf(files.free)
       .getByRole('button', { name: new RegExp(zh.actions.delete) })
