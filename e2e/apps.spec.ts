@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callApi, createFirm } from './support/api'
-import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
+import { launchBrowser, loggedInContext, newContext, snapshot, snapshotFailures } from './support/browser'
 import { logIn, zh } from './support/identity'
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
+import { sharedServer } from './support/shared-server'
 
 const stamp = Date.now().toString(36).slice(-5)
 const SERVER_START_MS = 120_000
@@ -35,10 +36,8 @@ describe('apps', () => {
   snapshotFailures(() => [page])
 
   beforeAll(async () => {
-    context = await newContext(browser)
+    context = await loggedInContext(browser)
     page = await context.newPage()
-    await page.goto('/open/login')
-    await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
   })
   afterAll(async () => {
     await context?.close()
@@ -86,7 +85,7 @@ describe('apps', () => {
     })
     expect(approve.status).toBe(200)
 
-    const base = inject('baseUrl')
+    const base = sharedServer().baseUrl
     const token = await fetch(`${base}/api/open/apps/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callApi, createFirm } from './support/api'
-import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
-import { logIn, zh } from './support/identity'
-import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
+import { launchBrowser, loggedInContext, snapshot, snapshotFailures } from './support/browser'
+import { zh } from './support/identity'
+import { type RunningServer, startServer } from './support/server'
 
 /**
  * Issue 25 §4–5: the product sale calendar job moving products on their dates (run from the jobs
@@ -45,11 +45,8 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/brokerdesk`
   server = await startServer({ WEBHOOK_ALLOW_PRIVATE: 'true' })
   browser = await launchBrowser()
-  context = await newContext(browser, { baseURL: server.baseUrl })
+  context = await loggedInContext(browser, { baseURL: server.baseUrl })
   page = await context.newPage()
-  await page.goto('/open/login')
-  await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
-  await page.waitForURL('**/admin/index')
 }, SERVER_START_MS)
 afterAll(async () => {
   await context?.close()

@@ -1,9 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callApi, createFirm } from './support/api'
-import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
-import { logIn, say, zh } from './support/identity'
-import { E2E_ADMIN_PASSWORD } from './support/server'
+import { launchBrowser, loggedInContext, snapshot, snapshotFailures } from './support/browser'
+import { say, zh } from './support/identity'
 
 const stamp = Date.now().toString(36).slice(-5)
 /** More products on sale than a page of 10 shows, so "all matching" means more than the page. */
@@ -25,10 +24,8 @@ describe('a bulk edit', () => {
   snapshotFailures(() => [page])
 
   beforeAll(async () => {
-    context = await newContext(browser)
+    context = await loggedInContext(browser)
     page = await context.newPage()
-    await page.goto('/open/login')
-    await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
   })
   afterAll(async () => {
     await context?.close()

@@ -3,11 +3,13 @@ import os from 'node:os'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { callApi, createFirm, createProduct } from './support/api'
+import { launchBrowser, loggedInContext, newContext, snapshot, snapshotFailures } from './support/browser'
 import { logIn, say, zh } from './support/identity'
 import { pngOf } from './support/png'
 import { E2E_ADMIN_PASSWORD } from './support/server'
+import { sharedServer } from './support/shared-server'
 
 const messages = zh.validations.messages
 
@@ -15,26 +17,29 @@ const stamp = Date.now().toString(36).slice(-5)
 const names = {
   bank: `E2E银行${stamp}`,
   firm: `E2E保险${stamp}`,
+  refused: `E2E拒收${stamp}`,
   classify: `E2E一级${stamp}`,
   classify2: `E2E二级${stamp}`,
   product: `E2E产品${stamp}`,
-  edited: `E2E产品改${stamp}`,
+  found: `E2E找到${stamp}`,
+  edited: `E2E找到改${stamp}`,
 }
 
 let browser: Browser
+/** Each test's own profile, logged in as the administrator, and its tab. */
 let context: BrowserContext
 let page: Page
 snapshotFailures(() => [page])
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  context = await newContext(browser)
+})
+beforeEach(async () => {
+  context = await loggedInContext(browser)
   page = await context.newPage()
 })
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-})
+afterEach(() => context?.close())
+afterAll(() => browser?.close())
 
 const form = (resource: string) => page.locator(`form#resource-${resource}`)
 const item = (resource: string, label: string) =>
@@ -81,6 +86,9 @@ async function createRecord(resource: string, fill: () => Promise<void>, listed:
 
 describe('the catalogue', () => {
   it('logs the administrator in on the login page', async () => {
+    await context.close()
+    context = await newContext(browser)
+    page = await context.newPage()
     await page.goto('/admin/firms')
     await page.waitForURL(/\/open\/login\?redirect=%2Fadmin%2Ffirms/)
     await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
@@ -104,8 +112,8 @@ describe('the catalogue', () => {
     await page.goto('/admin/firms/create')
     const firms = form('firms')
     await firms.waitFor()
-    await firms.locator('#resource-firms_name').fill(names.firm)
-    await firms.locator('#resource-firms_full_name').fill(`${names.firm}有限公司`)
+    await firms.locator('#resource-firms_name').fill(names.refused)
+    await firms.locator('#resource-firms_full_name').fill(`${names.refused}有限公司`)
     await firms.locator('#resource-firms_url').fill('www.example.com')
     await errorOf('firms', zh.fields.url)
       .getByText(say(messages.url, { field: zh.fields.url }))
@@ -136,12 +144,23 @@ describe('the catalogue', () => {
     await firms.locator('button[type=submit]').click()
     await page.waitForTimeout(500)
     expect(new URL(page.url()).pathname).toBe('/admin/firms/create')
-    const answer = await page.request.get(`/web-api/admin/firms/list?name=${encodeURIComponent(names.firm)}`)
+    const answer = await page.request.get(
+      `/web-api/admin/firms/list?name=${encodeURIComponent(names.refused)}`,
+    )
     expect((await answer.json()).data).toEqual([])
   })
 
-  it('creates an insurance company supporting the bank, with a logo', async () => {
+  it('creates an insurance company supporting a bank, with a logo', async () => {
+    const bank = await callApi(context, 'POST', '/admin/banks', {
+      name: names.bank,
+      full_name: `${names.bank}股份有限公司`,
+    })
+    expect(bank.status, JSON.stringify(bank.body)).toBe(201)
+    await page.goto('/admin/firms/create')
     const firms = form('firms')
+    await firms.waitFor()
+    await firms.locator('#resource-firms_name').fill(names.firm)
+    await firms.locator('#resource-firms_full_name').fill(`${names.firm}有限公司`)
     await firms.locator('#resource-firms_url').fill('https://e2e.example.com')
     await item('firms', zh.fields.logo)
       .locator('input[type=file]')
@@ -182,20 +201,28 @@ describe('the catalogue', () => {
     )
   })
 
-  it("fills a new product's company, classifications and group from the records made above", async () => {
+  it("fills a new product's company, classifications and group from their records, saves it and lists it", async () => {
+    const firm = `${names.firm}品`
+    await createFirm(context, firm)
+    const first = await callApi<{ row: { id: number } }>(context, 'POST', '/admin/classifys', {
+      name: `${names.classify}品`,
+    })
+    expect(first.status, JSON.stringify(first.body)).toBe(201)
+    const second = await callApi(context, 'POST', '/admin/classifys', {
+      name: `${names.classify2}品`,
+      parent_id: first.body.row.id,
+    })
+    expect(second.status, JSON.stringify(second.body)).toBe(201)
     await page.goto('/admin/products')
     await page.getByRole('link', { name: zh.actions.create }).click()
     await page.waitForURL('**/admin/products/create')
     const products = form('products')
     await products.waitFor()
     await products.locator('#resource-products_name').fill(names.product)
-    await choose(item('products', zh.fields.firm_id), names.firm)
-    await choose(item('products', zh.fields.classify_id), names.classify)
-    await choose(item('products', zh.fields.classify2_id), names.classify2)
+    await choose(item('products', zh.fields.firm_id), firm)
+    await choose(item('products', zh.fields.classify_id), `${names.classify}品`)
+    await choose(item('products', zh.fields.classify2_id), `${names.classify2}品`)
     await choose(item('products', zh.fields.pclassify_id), '成人保障')
-  })
-
-  it('saves the product under them and lists it', async () => {
     await snapshot(page, 'catalogue-product-edit-zh')
     await save('products', names.product)
   })
@@ -246,24 +273,30 @@ describe('the catalogue', () => {
   })
 
   it('finds the product through two filters, edits it, exports the list and deletes it', async () => {
+    const firm = `${names.firm}找`
+    const firmId = await createFirm(context, firm)
+    await createProduct(context, { name: names.found, firm_id: firmId })
+    // Another product of the company, which the keyword leaves out.
+    await createProduct(context, { name: `其他${stamp}`, firm_id: firmId })
+    await page.goto('/admin/products')
     const filters = page.locator('form#filters-products')
     // A keyword that the product's name keeps after the edit below.
-    const keyword = 'E2E产品'
+    const keyword = 'E2E找到'
     await filters.locator('#filters-products_keyword').fill(keyword)
     await choose(
       filters.locator('.ant-form-item').filter({ has: page.locator(`label[title="${zh.fields.firm_id}"]`) }),
-      names.firm,
+      firm,
     )
     await filters.locator('button[type=submit]').click()
     await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1)
-    await page.getByRole('cell', { name: names.product, exact: true }).waitFor()
+    await page.getByRole('cell', { name: names.found, exact: true }).waitFor()
     await settled()
     await snapshot(page, 'catalogue-products-zh')
 
-    await page.getByRole('row').filter({ hasText: names.product }).getByRole('link').first().click()
+    await page.getByRole('row').filter({ hasText: names.found }).getByRole('link').first().click()
     await page.waitForURL(/\/admin\/products\/\d+$/)
     const name = form('products').locator('#resource-products_name')
-    await expect.poll(() => name.inputValue()).toBe(names.product)
+    await expect.poll(() => name.inputValue()).toBe(names.found)
     await name.fill(names.edited)
     await save('products', names.edited)
     // The list comes back as it was left: still filtered.
@@ -298,7 +331,7 @@ describe('the catalogue', () => {
 
   /** Each page in English (the Language cookie), with a picture of it. */
   async function inEnglish(pages: string[][]) {
-    await context.addCookies([{ name: 'Language', value: 'en', url: new URL(page.url()).origin }])
+    await context.addCookies([{ name: 'Language', value: 'en', url: sharedServer().baseUrl }])
     for (const [resource, url] of pages) {
       await page.goto(url)
       await page.locator('.ant-table, form[id^="resource-"]').first().waitFor()

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { callApi } from './support/api'
-import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
-import { logIn, zh, zhMenu } from './support/identity'
-import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
+import { launchBrowser, loggedInContext, snapshot, snapshotFailures } from './support/browser'
+import { zh, zhMenu } from './support/identity'
+import { type RunningServer, startServer } from './support/server'
 
 const texts = zh.developments
 /** Each suite starts a server of its own on a fresh database (the seed takes a while on a busy machine). */
@@ -17,14 +17,31 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** A browser logged in as the super administrator on a server of its own. */
+/** A profile logged in as the super administrator on a server of its own, with a tab on the developer console. */
 async function openConsole(server: RunningServer): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { baseURL: server.baseUrl })
+  const context = await loggedInContext(browser, { baseURL: server.baseUrl })
   const page = await context.newPage()
-  await page.goto('/open/login')
-  await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
   await page.goto('/admin/developments/index')
   return { context, page }
+}
+
+/** The notices plug-in installed or not, as a test needs it to start (through the API). */
+async function noticesPlugin(page: Page, installed: boolean): Promise<void> {
+  const list = await callApi<{
+    plugins: { name: string; installed_version: string | null; data_kept: boolean }[]
+  }>(page, 'GET', '/admin/developments/plugins')
+  const notices = list.body.plugins.find((plugin) => plugin.name === 'notices')
+  if (!notices) throw new Error('the notices plug-in is not found')
+  const now = notices.installed_version !== null
+  if (installed && !now) {
+    expect((await callApi(page, 'POST', '/admin/developments/plugins', { name: 'notices' })).status).toBe(200)
+  } else if (!installed && (now || notices.data_kept)) {
+    const dropped = await callApi(page, 'DELETE', '/admin/developments/plugins', {
+      name: 'notices',
+      drop_data: true,
+    })
+    expect(dropped.status, JSON.stringify(dropped.body)).toBe(200)
+  }
 }
 
 describe('the developer console on a local server', () => {
@@ -35,12 +52,12 @@ describe('the developer console on a local server', () => {
 
   beforeAll(async () => {
     local = await startServer({ APP_ENV: 'local' })
-    ;({ context, page } = await openConsole(local))
   }, SERVER_START_MS)
-  afterAll(async () => {
-    await context?.close()
-    await local?.stop()
+  beforeEach(async () => {
+    ;({ context, page } = await openConsole(local))
   })
+  afterEach(() => context?.close())
+  afterAll(() => local?.stop())
 
   it('runs the migrate command and shows its output', async () => {
     await page.getByRole('button', { name: texts.commands.run }).click()
@@ -71,6 +88,7 @@ describe('the developer console on a local server', () => {
   })
 
   it('installs the notices plug-in, whose page then lists and creates notices', async () => {
+    await noticesPlugin(page, false)
     await page.goto('/admin/developments/index?tab=plugins')
     await page.getByRole('button', { name: texts.plugins.install }).click()
     await page.getByText(texts.plugins.installed, { exact: true }).waitFor()
@@ -92,6 +110,10 @@ describe('the developer console on a local server', () => {
   })
 
   it('uninstalls the plug-in keeping its notices, and finds them when it is installed again', async () => {
+    await noticesPlugin(page, true)
+    const kept = `周一上午培训${Date.now().toString(36).slice(-5)}`
+    const notice = await callApi(page, 'POST', '/admin/notices', { title: kept })
+    expect(notice.status, JSON.stringify(notice.body)).toBe(201)
     await page.goto('/admin/developments/index?tab=plugins')
     const row = page.getByRole('row').filter({ hasText: 'notices' })
     await row.getByRole('button', { name: texts.plugins.uninstall }).click()
@@ -107,7 +129,7 @@ describe('the developer console on a local server', () => {
     await row.getByRole('button', { name: texts.plugins.install }).click()
     await row.getByText(texts.plugins.installed, { exact: true }).waitFor()
     await page.goto('/admin/notices')
-    await page.locator('.ant-table-row').getByText('周五下午系统维护').waitFor()
+    await page.locator('.ant-table-row').getByText(kept).waitFor()
   })
 })
 
@@ -119,12 +141,12 @@ describe('the developer console on a production server', () => {
 
   beforeAll(async () => {
     production = await startServer({ APP_ENV: 'production', APP_KEY: 'e2e-production-key-'.padEnd(40, 'x') })
-    ;({ context, page } = await openConsole(production))
   }, SERVER_START_MS)
-  afterAll(async () => {
-    await context?.close()
-    await production?.stop()
+  beforeEach(async () => {
+    ;({ context, page } = await openConsole(production))
   })
+  afterEach(() => context?.close())
+  afterAll(() => production?.stop())
 
   it('refuses the same command call with 403, and the page says commands are local only', async () => {
     await page.getByText(texts.local_only).first().waitFor()

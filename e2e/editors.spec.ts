@@ -1,11 +1,11 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callApi, createFirm } from './support/api'
-import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
-import { logIn, zh } from './support/identity'
-import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { callApi, createFirm, uploadFile } from './support/api'
+import { launchBrowser, loggedInContext, snapshot, snapshotFailures } from './support/browser'
+import { zh } from './support/identity'
+import { type RunningServer, startServer } from './support/server'
 
 const SERVER_START_MS = 120_000
 const WITHIN = { timeout: 15_000 }
@@ -58,6 +58,7 @@ function startAmapStandIn(): Promise<{ url: string; close: () => Promise<void> }
 let standIn: Awaited<ReturnType<typeof startAmapStandIn>>
 let server: RunningServer
 let browser: Browser
+/** Each test's own profile, logged in as the administrator, and its tab. */
 let context: BrowserContext
 let page: Page
 let other: Page | undefined
@@ -66,11 +67,16 @@ beforeAll(async () => {
   standIn = await startAmapStandIn()
   server = await startServer({ AMAP_API_URL: standIn.url })
   browser = await launchBrowser()
-  context = await newContext(browser, { baseURL: server.baseUrl })
-  page = await context.newPage()
-  await page.goto('/open/login')
-  await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
 }, SERVER_START_MS)
+beforeEach(async () => {
+  context = await loggedInContext(browser, { baseURL: server.baseUrl })
+  page = await context.newPage()
+})
+afterEach(async () => {
+  await other?.context().close()
+  other = undefined
+  await context?.close()
+})
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
@@ -80,12 +86,8 @@ afterAll(async () => {
 describe('editors', () => {
   snapshotFailures(() => [page, other])
 
-  /** The firm whose notice the rich-text test writes (the detail test reads it). */
-  let noticeFirm = 0
-
-  it("the firm's notice written in the rich-text editor is saved with bold text, an image and a typed <script> as text", async () => {
+  it("the firm's notice written in the rich-text editor is saved with bold text, an image and a typed <script> as text, and shown again after a reload", async () => {
     const id = await createFirm(page, `须知保险${stamp}`)
-    noticeFirm = id
     await page.goto(`/admin/firms/${id}`)
     const editor = page.locator('#resource-firms_insure_notify')
     await editor.click()
@@ -105,11 +107,7 @@ describe('editors', () => {
     expect(stored.body.row.insure_notify).toContain('<strong>投保前请仔细阅读</strong>')
     expect(stored.body.row.insure_notify).toContain('&lt;script&gt;')
     expect(stored.body.row.insure_notify).toMatch(/<img src="\/uploads\/[^"]+"/)
-  })
 
-  it('shows the saved notice in the editor again after a reload, the script as text', async () => {
-    const id = noticeFirm
-    const editor = page.locator('#resource-firms_insure_notify')
     await page.goto(`/admin/firms/${id}`)
     await editor.locator('strong', { hasText: '投保前请仔细阅读' }).waitFor(WITHIN)
     await editor.getByText('<script>window.__pwned = 1</script>').waitFor()
@@ -118,7 +116,11 @@ describe('editors', () => {
   })
 
   it('shows the notice to someone who may only look, on the detail page, with the script as text', async () => {
-    const id = noticeFirm
+    // The notice as the editor stores it (the test above writes one).
+    const id = await createFirm(page, `须知只读${stamp}`)
+    const image = await uploadFile(page, { name: 'seal.png', mimeType: 'image/png', buffer: PNG })
+    const notice = `<p><strong>投保前请仔细阅读</strong> &lt;script&gt;window.__pwned = 1&lt;/script&gt;</p><p><img src="${image}"></p>`
+    expect((await callApi(page, 'PUT', `/admin/firms/${id}`, { insure_notify: notice })).status).toBe(200)
     const role = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/roles', {
       name: `只读${stamp}`,
       parent_id: 1,
@@ -145,9 +147,12 @@ describe('editors', () => {
     const reader = { uname: `reader${stamp}`, name: '只读专员', password: 'reader-pass-1' }
     const created = await callApi(page, 'POST', '/admin/admins', { ...reader, role_ids: [role.body.row.id] })
     expect(created.status, JSON.stringify(created.body)).toBe(201)
-    other = await (await newContext(browser, { baseURL: server.baseUrl })).newPage()
-    await other.goto('/open/login')
-    await logIn(other, reader.uname, reader.password)
+    other = await (
+      await loggedInContext(browser, {
+        baseURL: server.baseUrl,
+        as: { username: reader.uname, password: reader.password },
+      })
+    ).newPage()
     await other.goto(`/admin/firms/${id}`)
     const detail = other.locator('.ant-descriptions .bd-rich-text')
     await detail.locator('strong', { hasText: '投保前请仔细阅读' }).waitFor(WITHIN)

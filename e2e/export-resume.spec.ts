@@ -4,17 +4,15 @@ import os from 'node:os'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { callApi, createFirm } from './support/api'
-import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
-import { logIn, zh } from './support/identity'
-import { E2E_ADMIN_PASSWORD } from './support/server'
+import { launchBrowser, loggedInContext, snapshot, snapshotFailures } from './support/browser'
+import { zh } from './support/identity'
 
-const stamp = `X${Date.now().toString(36).slice(-6)}`
 const COUNT = 25
-const names = Array.from({ length: COUNT }, (_, i) => `E2E导出${stamp}-${String(i + 1).padStart(2, '0')}`)
 
 let browser: Browser
+/** Each test's own profile, logged in as the administrator, and its tab. */
 let context: BrowserContext
 let page: Page
 
@@ -24,10 +22,18 @@ beforeAll(async () => {
       execFile(office, [...officeArgs, '--terminate_after_init'], { timeout: 60_000 }, () => ready()),
     )
   browser = await launchBrowser()
-  context = await newContext(browser)
-  page = await context.newPage()
 })
-
+beforeEach(async () => {
+  context = await loggedInContext(browser)
+  page = await context.newPage()
+  downloads.length = 0
+  exportRequests.length = 0
+  page.on('download', (download) => void download.path().then((file) => downloads.push(file)))
+  page.on('request', (request) => {
+    if (request.url().includes('/admin/products/excel')) exportRequests.push(request.url())
+  })
+})
+afterEach(() => context?.close())
 afterAll(async () => {
   await browser?.close()
   fs.rmSync(officeProfile, { recursive: true, force: true })
@@ -44,8 +50,6 @@ const office = ['libreoffice', 'soffice'].find((command) => {
     return false
   }
 })
-/** The files the export tests saved (resumed after a reload, and straight through), which LibreOffice opens. */
-const exportedFiles: string[] = []
 /** LibreOffice's profile for these checks, made while the browser works (its first start is slow). */
 const officeProfile = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-office-'))
 const officeArgs = [`-env:UserInstallation=file://${officeProfile}`, '--headless']
@@ -61,7 +65,7 @@ function csvFields(line: string): string[] {
 
 /**
  * The column headed `key` of each xlsx file as LibreOffice reads it (converted to UTF-8 CSV, all in one
- * start). Without LibreOffice the check is skipped (the rows read back by exceljs stand).
+ * start).
  */
 function openedByLibreOffice(files: string[], key: string): string[][] {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-export-csv-'))
@@ -112,58 +116,80 @@ const smallPages = (route: Route) => {
   url.searchParams.set('per_page', '10')
   return url
 }
-/** Files the browser downloaded during the spec. */
+/** Files the browser downloaded during the test. */
 const downloads: string[] = []
 /** The export pages the tab asked for (the address each was sent with), told when rows differ. */
 const exportRequests: string[] = []
 
-// One flow in steps (each step starts where the one before left the tab).
+/** Adds 25 products named after a stamp of their own, in id order, to export (answers the stamp and the names). */
+async function addProducts(): Promise<{ stamp: string; names: string[] }> {
+  const stamp = `X${Date.now().toString(36).slice(-6)}${Math.random().toString(36).slice(2, 4)}`
+  const names = Array.from({ length: COUNT }, (_, i) => `E2E导出${stamp}-${String(i + 1).padStart(2, '0')}`)
+  const firmId = await createFirm(context, `E2E导出公司${stamp}`)
+  const imported = await callApi<{ imported: number; errors: unknown[] }>(
+    context,
+    'POST',
+    '/admin/products/import',
+    {
+      datas: names.map((name) => ({
+        firm_id: firmId,
+        classify_id: 1,
+        classify2_id: 2,
+        pclassify_id: 2,
+        name,
+      })),
+    },
+  )
+  expect(imported.body).toMatchObject({ imported: COUNT, errors: [] })
+  return { stamp, names }
+}
+
+/** The product list searched for the products of a stamp, as a user searches it. */
+async function search(stamp: string): Promise<void> {
+  await page.goto('/admin/products')
+  const filters = page.locator('form#filters-products')
+  await filters.locator('#filters-products_keyword').fill(stamp)
+  await filters.getByRole('button', { name: zh.actions.search }).click()
+  // The search is in the address and the rows shown are its rows (15 a page, 25 in all).
+  await page.waitForURL((url) => url.searchParams.get('keyword') === stamp)
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row')
+  await expect.poll(() => rows.count()).toBe(15)
+  await expect
+    .poll(async () => (await rows.allTextContents()).every((text) => text.includes(stamp)))
+    .toBe(true)
+  // The searched answer is drawn (25 in all): the newest fifteen rows of the list before the search
+  // are ours too, and an export clicked while the search is still on its way exports what is shown.
+  await expect.poll(() => page.locator('.ant-pagination-total-text').textContent()).toMatch(/(^|\D)25(\D|$)/)
+}
+
+/** LibreOffice, where it is installed, opens an exported file and reads the same names. */
+async function expectLibreOfficeRows(file: string, names: string[]): Promise<void> {
+  if (!office) return
+  await officeReady
+  expect(openedByLibreOffice([file], zh.labels.products.name)).toEqual([names])
+}
+
+/** The rows of the product name column of a saved export. */
+async function exportedNames(saved: string): Promise<string[]> {
+  const workbook = new ExcelJS.Workbook()
+  await workbook.xlsx.readFile(saved)
+  const sheet = workbook.worksheets[0]
+  const nameColumn = (sheet.getRow(1).values as unknown[]).indexOf(zh.labels.products.name)
+  const exported: string[] = []
+  sheet.eachRow((row, index) => {
+    if (index > 1) exported.push(String(row.getCell(nameColumn).value))
+  })
+  return exported
+}
+
 describe('export of a filtered list', () => {
-  it('logs in and adds the products to export', async () => {
-    page.on('download', (download) => void download.path().then((file) => downloads.push(file)))
-    page.on('request', (request) => {
-      if (request.url().includes('/admin/products/excel')) exportRequests.push(request.url())
-    })
-    await page.goto('/open/login')
-    await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
-    const firmId = await createFirm(page, `E2E导出公司${stamp}`)
-    const imported = await callApi<{ imported: number; errors: unknown[] }>(
-      page,
-      'POST',
-      '/admin/products/import',
-      {
-        datas: names.map((name) => ({
-          firm_id: firmId,
-          classify_id: 1,
-          classify2_id: 2,
-          pclassify_id: 2,
-          name,
-        })),
-      },
-    )
-    expect(imported.body).toMatchObject({ imported: COUNT, errors: [] })
+  it('searches the list for the products to export', async () => {
+    await search((await addProducts()).stamp)
   })
 
-  it('searches the list for them', async () => {
-    await page.goto('/admin/products')
-    const filters = page.locator('form#filters-products')
-    await filters.locator('#filters-products_keyword').fill(stamp)
-    await filters.getByRole('button', { name: zh.actions.search }).click()
-    // The search is in the address and the rows shown are its rows (15 a page, 25 in all).
-    await page.waitForURL((url) => url.searchParams.get('keyword') === stamp)
-    const rows = page.locator('.ant-table-tbody tr.ant-table-row')
-    await expect.poll(() => rows.count()).toBe(15)
-    await expect
-      .poll(async () => (await rows.allTextContents()).every((text) => text.includes(stamp)))
-      .toBe(true)
-    // The searched answer is drawn (25 in all): the newest fifteen rows of the list before the search
-    // are ours too, and an export clicked while the search is still on its way exports what is shown.
-    await expect
-      .poll(() => page.locator('.ant-pagination-total-text').textContent())
-      .toMatch(/(^|\D)25(\D|$)/)
-  })
-
-  it('exports them, pauses, and keeps where it stands in IndexedDB', async () => {
+  it('exports them, pauses, keeps where it stands in IndexedDB and comes back paused after a reload; pauses when the server is cut off, then completes with every row exactly once', async () => {
+    const { stamp, names } = await addProducts()
+    await search(stamp)
     // Page 2 held until the task is paused.
     let releasePage2: () => void = () => undefined
     const page2Held = new Promise<void>((reached) => {
@@ -187,16 +213,12 @@ describe('export of a filtered list', () => {
     // The kept task has written page 2 and waits at page 3.
     await expect.poll(async () => ((await keptTask(page)) as { page?: number } | null)?.page).toBe(3)
     await page.unroute(exportRoute)
-  })
 
-  it('comes back paused after a reload', async () => {
     await page.reload()
     await page.getByRole('button', { name: zh.actions.resume }).waitFor()
     await snapshot(page, 'export-paused-after-reload')
     expect(downloads).toHaveLength(0)
-  })
 
-  it('pauses when the server is cut off, then completes with every row exactly once', async () => {
     // The server is cut off at page 3: the task pauses with SPEC §8's message, then completes.
     let cut = false
     await page.route(exportRoute, async (route: Route) => {
@@ -239,31 +261,19 @@ describe('export of a filtered list', () => {
     // The filter came back with the task; every row once, in id order.
     expect(exported, exportRequests.join('\n')).toEqual(names)
     await expect.poll(() => keptTask(page)).toBeNull()
-    exportedFiles.push(saved)
+    await expectLibreOfficeRows(saved, names)
   })
 
   it('exports the list straight through, the sheet deflated while it is written', async () => {
+    const { stamp, names } = await addProducts()
+    await search(stamp)
     await page.route(exportRoute, (route: Route) => route.continue({ url: smallPages(route).toString() }))
     const download = page.waitForEvent('download')
     await page.getByRole('button', { name: zh.actions.export }).click()
     const saved = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-export-')), 'products-streamed.xlsx')
     await (await download).saveAs(saved)
-    exportedFiles.push(saved)
     await page.unroute(exportRoute)
-    const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.readFile(saved)
-    const sheet = workbook.worksheets[0]
-    const nameColumn = (sheet.getRow(1).values as unknown[]).indexOf(zh.labels.products.name)
-    const exported: string[] = []
-    sheet.eachRow((row, index) => {
-      if (index > 1) exported.push(String(row.getCell(nameColumn).value))
-    })
-    expect(exported).toEqual(names)
-  })
-
-  it.skipIf(!office)('gives a file LibreOffice opens with the same rows', async () => {
-    expect(exportedFiles, 'the exports above wrote their files').toHaveLength(2)
-    await officeReady
-    expect(openedByLibreOffice(exportedFiles, zh.labels.products.name)).toEqual([names, names])
+    expect(await exportedNames(saved)).toEqual(names)
+    await expectLibreOfficeRows(saved, names)
   })
 })

@@ -37,9 +37,10 @@ describe("a record's history", () => {
     await entries.nth(2).getByRole('button', { name: zh.history.restore }).click()
     const confirm = page.locator('.ant-popconfirm:not(.ant-popover-hidden)')
     await confirm.getByText(zh.history.restore_confirm).waitFor()
+    // The alert shows for a few seconds: looked for from the click on.
+    const restored = page.getByText(zh.history.restored_done).first().waitFor()
     await confirm.locator('.ant-btn-primary').click()
-
-    await page.getByText(zh.history.restored_done).first().waitFor()
+    await restored
     await expect.poll(() => page.locator('#resource-firms_name').inputValue()).toBe(FIRST)
     await expect.poll(() => entries.count()).toBe(4)
     expect(await entries.nth(0).innerText()).toContain(zh.history.restored)

@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callApi } from './support/api'
-import { launchBrowser, newContext, snapshot } from './support/browser'
+import { launchBrowser, loggedInContext, newContext, snapshot } from './support/browser'
 import { captchaTickets, solveSliderCaptcha } from './support/captcha-solver'
 import { logIn, pickFromUserMenu, say, waitForAlert, zh } from './support/identity'
 import { mailTo, smsTo, waitForMailCode, waitForSmsCode } from './support/outbox'
 import { E2E_ADMIN_PASSWORD } from './support/server'
+import { sharedServer } from './support/shared-server'
 
 /** A validation message of the SPA, as `validations.messages.{rule}` words it for a field. */
 function rule(
@@ -20,23 +21,50 @@ function rule(
 /** antd puts a space between the two characters of a two-character Chinese button. */
 const spaced = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`)
 
-const alice = {
-  uname: 'e2e_alice',
-  mobile: '13800138001',
-  email: 'alice@example.com',
-  password: 'alice-pass-1',
-  changed: 'alice-pass-2',
-  reset: 'alice-pass-3',
+const PASSWORD = 'alice-pass-1'
+const CHANGED = 'alice-pass-2'
+const RESET = 'alice-pass-3'
+
+let serial = 0
+/** A person of the test's own: an account name, mobile number and e-mail address no other test uses. */
+function person() {
+  const n = `${Date.now().toString(36).slice(-5)}${(serial++).toString(36)}${Math.random().toString(36).slice(2, 4)}`
+  const digits = `${String(Date.now() % 1_000_000).padStart(6, '0')}${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`
+  return { uname: `e2e_${n}`, mobile: `139${digits}`, email: `${n}@example.com`, password: PASSWORD }
 }
+type Person = ReturnType<typeof person>
 
 let browser: Browser
-/** Alice's first browser: registered, then logged out by her login from another. */
-let alicePage: Page
 
 beforeAll(async () => {
   browser = await launchBrowser()
 })
 afterAll(() => browser?.close())
+
+/** Adds the account of a person through the administrator's API (for the tests that start from an account). */
+async function createAccount(who: Person): Promise<void> {
+  const admin = await loggedInContext(browser)
+  try {
+    const created = await callApi(admin, 'POST', '/admin/users', {
+      uname: who.uname,
+      name: 'Alice',
+      mobile_phone: who.mobile,
+      email: who.email,
+      password: who.password,
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+  } finally {
+    await admin.close()
+  }
+}
+
+/** A tab of a new profile in which the person is logged in (through the API), on their home page. */
+async function homeOf(who: Person): Promise<Page> {
+  const context = await loggedInContext(browser, { as: { username: who.uname, password: who.password } })
+  const page = await context.newPage()
+  await page.goto('/home/index')
+  return page
+}
 
 async function captchaDialog(page: Page) {
   const dialog = page.getByRole('dialog', { name: zh.captcha.title })
@@ -44,11 +72,20 @@ async function captchaDialog(page: Page) {
   return dialog
 }
 
+/** Fills the registration form as the first test checks it, with the person's details. */
+async function fillRegistration(page: Page, who: Person): Promise<void> {
+  const form = page.locator('form#register')
+  await form.locator('#register_uname').fill(who.uname)
+  await form.locator('#register_password').fill(who.password)
+  await form.locator('#register_password_confirmation').fill(who.password)
+  await form.locator('#register_mobile_phone').fill(who.mobile)
+}
+
 describe('identity', () => {
   it('checks the registration fields as the user types, the first failure of each', async () => {
+    const alice = person()
     const context = await newContext(browser)
     const page = await context.newPage()
-    alicePage = page
     await page.goto('/open/register')
     const form = page.locator('form#register')
 
@@ -62,10 +99,15 @@ describe('identity', () => {
     await form.getByText(rule('confirmed', zh.fields.password_confirmation)).waitFor()
     await form.locator('#register_password_confirmation').fill(alice.password)
     await form.locator('#register_mobile_phone').fill(alice.mobile)
+    await context.close()
   })
 
   it('registers with an SMS code and the agreement', async () => {
-    const page = alicePage
+    const alice = person()
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    await page.goto('/open/register')
+    await fillRegistration(page, alice)
     const form = page.locator('form#register')
     // The code needs the slider first, then the send button counts down.
     const known = smsTo(alice.mobile).length
@@ -87,10 +129,13 @@ describe('identity', () => {
     await form.locator('button[type=submit]').click()
     await page.waitForURL('**/home/index')
     await waitForAlert(page, '注册成功。')
+    await context.close()
   })
 
   it('edits personal data: a wrong e-mail is refused on the spot, the rest is saved and kept', async () => {
-    const page = alicePage
+    const alice = person()
+    await createAccount(alice)
+    const page = await homeOf(alice)
     await pickFromUserMenu(page, zh.nav.personal_data)
     await page.waitForURL('**/home/personage/index')
     const data = page.locator('form#personage-home')
@@ -101,7 +146,7 @@ describe('identity', () => {
     const fields: Record<string, string> = {
       name: 'Alice Lee',
       nickname: 'Alice',
-      email: alice.email,
+      email: `changed.${alice.email}`,
       signature: '保险让生活更安心',
       address: '天河路 385 号',
       lng: '113.3245',
@@ -123,16 +168,19 @@ describe('identity', () => {
     await data.getByText('广东省 / 广州市 / 天河区').waitFor()
     await page.getByRole('button', { name: zh.nav.account }).getByText('Alice').waitFor()
     await snapshot(page, 'home-personage-zh')
+    await page.context().close()
   })
 
   it('changes the password (the old one checked by the server), logs out and in with the new one', async () => {
-    const page = alicePage
+    const alice = person()
+    await createAccount(alice)
+    const page = await homeOf(alice)
     await pickFromUserMenu(page, zh.nav.change_password)
     await page.waitForURL('**/home/personage/password')
     const password = page.locator('form#password-home')
     await password.locator('#password-home_old_password').fill('not-my-password')
-    await password.locator('#password-home_password').fill(alice.changed)
-    await password.locator('#password-home_password_confirmation').fill(alice.changed)
+    await password.locator('#password-home_password').fill(CHANGED)
+    await password.locator('#password-home_password_confirmation').fill(CHANGED)
     await password.locator('button[type=submit]').click()
     await password.getByText('旧密码不正确。').waitFor()
     await snapshot(page, 'home-password-zh')
@@ -145,18 +193,22 @@ describe('identity', () => {
     await page.waitForURL('**/open/index')
     await page.goto('/open/login')
     await snapshot(page, 'login-zh')
-    await logIn(page, alice.mobile, alice.changed)
+    await logIn(page, alice.mobile, CHANGED)
     await page.waitForURL('**/home/index')
+    await page.context().close()
   })
 
   it('forces the first browser out when the account logs in from a second one, and brings it back where it was', async () => {
+    const alice = person()
+    await createAccount(alice)
+    const alicePage = await homeOf(alice)
     await alicePage.goto('/home/personage/index')
     await alicePage.locator('#personage-home_nickname').waitFor()
 
     const other = await newContext(browser)
     const second = await other.newPage()
     await second.goto('/open/login')
-    await logIn(second, alice.email, alice.changed)
+    await logIn(second, alice.email, alice.password)
     await second.waitForURL('**/home/index')
 
     // The first browser learns it at its next request: the save, unless a request the page makes by
@@ -177,18 +229,17 @@ describe('identity', () => {
     await snapshot(alicePage, 'force-logout-zh')
     await prompt.getByRole('button', { name: spaced(zh.http.ok) }).click()
     await alicePage.waitForURL(/\/open\/login\?redirect=%2Fhome%2Fpersonage%2Findex$/)
-    await logIn(alicePage, alice.uname, alice.changed)
+    await logIn(alicePage, alice.uname, alice.password)
     await alicePage.waitForURL('**/home/personage/index')
     await other.close()
+    await alicePage.context().close()
   })
 
-  /** The page of the reset, from the code sent to its end (the next test logs in from it). */
-  let resetPage: Page | undefined
-
-  it('e-mails a code to reset a forgotten password, after the slider', async () => {
+  it('e-mails a code to reset a forgotten password after the slider, resets the password with it, and logs in with the new one', async () => {
+    const alice = person()
+    await createAccount(alice)
     const context = await newContext(browser)
     const page = await context.newPage()
-    resetPage = page
     await page.goto('/open/password')
     const form = page.locator('form#reset-email')
     await form.locator('#reset-email_email').fill(alice.email)
@@ -197,21 +248,15 @@ describe('identity', () => {
     await solveSliderCaptcha(page, await captchaDialog(page))
     const code = await waitForMailCode(alice.email, known)
     await form.locator('#reset-email_code').fill(code)
-  })
-
-  it('resets the password with that code, and logs in with the new one', async () => {
-    if (!resetPage) throw new Error('the test before this one sends the code')
-    const page = resetPage
-    const form = page.locator('form#reset-email')
-    await form.locator('#reset-email_password').fill(alice.reset)
-    await form.locator('#reset-email_password_confirmation').fill(alice.reset)
+    await form.locator('#reset-email_password').fill(RESET)
+    await form.locator('#reset-email_password_confirmation').fill(RESET)
     await snapshot(page, 'forgot-password-zh')
     await form.locator('button[type=submit]').click()
     await page.getByText(zh.auth.forgot.done_title, { exact: true }).waitFor()
     await snapshot(page, 'forgot-password-done-zh')
     await page.getByRole('link', { name: zh.auth.forgot.login }).click()
     await page.waitForURL('**/open/login')
-    await logIn(page, alice.uname, alice.reset)
+    await logIn(page, alice.uname, RESET)
     await page.waitForURL('**/home/index')
     await page.context().close()
   })
@@ -239,7 +284,7 @@ describe('identity', () => {
   it('fits a phone screen, in English and in Persian (right to left)', async () => {
     for (const language of ['en', 'fa']) {
       const context = await newContext(browser, { viewport: { width: 375, height: 740 } })
-      await context.addCookies([{ name: 'Language', value: language, url: inject('baseUrl') }])
+      await context.addCookies([{ name: 'Language', value: language, url: sharedServer().baseUrl }])
       const page = await context.newPage()
       for (const path of ['/open/login', '/open/password', '/open/register']) {
         await page.goto(path)
@@ -257,7 +302,7 @@ describe('identity', () => {
     }
   })
 
-  // Alice's failed logins from another address, so they do not make every other login here need the captcha.
+  // Failed logins each from an address of their own, so they do not make every other login need the captcha.
   let failing: Page
   const loginForm = () => failing.locator('form#login')
   const submitLogin = async () => {
@@ -267,6 +312,8 @@ describe('identity', () => {
   }
 
   it('asks for the slider after three wrong passwords, and for a solved one on every try after', async () => {
+    const alice = person()
+    await createAccount(alice)
     const context = await newContext(browser, { headers: { 'X-Forwarded-For': '203.0.113.77' } })
     failing = await context.newPage()
     const page = failing
@@ -288,22 +335,37 @@ describe('identity', () => {
     await solveSliderCaptcha(page, form)
     expect(await submitLogin(), 'attempt 4').toBe(422)
     await form.locator('.bd-captcha.bd-captcha--ready').waitFor()
+    await context.close()
   })
 
   it('locks the account out for a while after ten wrong passwords', async () => {
+    const alice = person()
+    await createAccount(alice)
+    const context = await newContext(browser, { headers: { 'X-Forwarded-For': '203.0.113.78' } })
+    failing = await context.newPage()
     const page = failing
-    const form = loginForm()
-    // Attempts 5 to 10 as the form would send them, each with a ticket of its own.
-    const tickets = await captchaTickets(page, 6)
+    // Ten wrong passwords as the form would send them: three, then each with a ticket of its own.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const answer = await callApi(page, 'POST', '/open/login', {
+        username: alice.uname,
+        password: `wrong-${attempt}`,
+      })
+      expect(answer.status, `attempt ${attempt}`).toBe(422)
+    }
+    const tickets = await captchaTickets(page, 7)
     for (const [n, ticket] of tickets.entries()) {
       const answer = await callApi(page, 'POST', '/open/login', {
         username: alice.uname,
-        password: `wrong-${n + 5}`,
+        password: `wrong-${n + 4}`,
         captcha: ticket,
       })
-      expect(answer.status, `attempt ${n + 5}`).toBe(422)
+      expect(answer.status, `attempt ${n + 4}`).toBe(422)
     }
-    await solveSliderCaptcha(page, form)
+    // The eleventh, in the form: refused while the lock lasts, with no slider asked for first.
+    await page.goto('/open/login')
+    const form = loginForm()
+    await form.locator('#login_username').fill(alice.uname)
+    await form.locator('#login_password').fill('wrong-11')
     expect(await submitLogin()).toBe(429)
     await page.getByText(zh.auth.login.locked_title).waitFor()
     await page.getByText(zh.auth.login.locked.replace('{minutes}', '15')).waitFor()

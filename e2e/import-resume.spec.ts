@@ -1,10 +1,9 @@
 import ExcelJS from 'exceljs'
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { callApi, createFirm } from './support/api'
-import { launchBrowser, newContext, snapshotFailures } from './support/browser'
-import { logIn, say, zh } from './support/identity'
-import { E2E_ADMIN_PASSWORD } from './support/server'
+import { launchBrowser, loggedInContext, snapshotFailures } from './support/browser'
+import { say, zh } from './support/identity'
 
 const stamp = `I${Date.now().toString(36).slice(-6)}`
 /** Three chunks of the SPA's 200 rows: 200, 200, 50. */
@@ -12,18 +11,19 @@ const COUNT = 450
 const IMPORT_URL = '**/web-api/admin/products/import'
 
 let browser: Browser
+/** Each test's own profile, logged in as the administrator, and its tab. */
 let context: BrowserContext
 let page: Page
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  context = await newContext(browser)
+})
+beforeEach(async () => {
+  context = await loggedInContext(browser)
   page = await context.newPage()
 })
-
-afterAll(async () => {
-  await browser?.close()
-})
+afterEach(() => context?.close())
+afterAll(() => browser?.close())
 
 snapshotFailures(() => [page])
 
@@ -61,17 +61,8 @@ const xlsxFile = (buffer: Buffer) => ({
 })
 
 describe('import of a sheet', () => {
-  /** The sheet the import test sends: COUNT products of a firm made for it. */
-  let sheet: Buffer
-
-  it('logs the administrator in and makes a firm with a sheet of its products', async () => {
-    await page.goto('/open/login')
-    await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
-    sheet = await productSheet(await createFirm(page, `E2E导入公司${stamp}`))
-  })
-
   it('survives a reload with two chunks in flight, one of them stored, and stores every row once', async () => {
-    if (!sheet) throw new Error('the test before this one makes the sheet')
+    const sheet = await productSheet(await createFirm(page, `E2E导入公司${stamp}`))
 
     // Chunk 0 goes through; chunk 1 reaches the server (which stores it) but its answer is lost;
     // chunk 2, sent once chunk 0 is answered, is held. Then the page reloads.

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { callApi } from './support/api'
-import { launchBrowser, newContext, snapshotFailures } from './support/browser'
-import { logIn, zh, zhMenu } from './support/identity'
-import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
+import { launchBrowser, loggedInContext, snapshotFailures } from './support/browser'
+import { zh, zhMenu } from './support/identity'
+import { type RunningServer, startServer } from './support/server'
 
 const stamp = Date.now().toString(36).slice(-5)
 const PHONE = `400-${stamp}`
@@ -35,18 +35,17 @@ describe("seeded rows in the reader's language", () => {
   let page: Page
   snapshotFailures(() => [page])
 
-  beforeAll(async () => {
-    context = await newContext(browser, { baseURL: server.baseUrl })
+  beforeEach(async () => {
+    context = await loggedInContext(browser, { baseURL: server.baseUrl })
     page = await context.newPage()
-    await page.goto('/open/login')
-    await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
   })
-  afterAll(async () => {
-    await context?.close()
-  })
+  afterEach(() => context?.close())
 
-  it('reads the roles, the settings and the operation log in Chinese, with no English left', async () => {
-    // An edit of a seeded setting through the form's values as shown: it stays a seeded one.
+  /**
+   * Edits a seeded setting through the form's values as shown (in Chinese): it stays a seeded one.
+   * Answers its id.
+   */
+  async function editSeededSetting(): Promise<unknown> {
     const found = await callApi<{ data: Array<Record<string, unknown>> }>(
       page,
       'GET',
@@ -59,6 +58,11 @@ describe("seeded rows in the reader's language", () => {
       value: PHONE,
     })
     expect(saved.status).toBe(200)
+    return setting.id
+  }
+
+  it('reads the roles, the settings and the operation log in Chinese, with no English left', async () => {
+    const settingId = await editSeededSetting()
 
     await page.goto('/admin/roles')
     const role = page.getByRole('row').filter({ hasText: '超级管理员' })
@@ -75,7 +79,7 @@ describe("seeded rows in the reader's language", () => {
     await page.goto('/admin/logs')
     const entry = page
       .getByRole('row')
-      .filter({ hasText: `/admin/configs/${setting.id}` })
+      .filter({ hasText: `/admin/configs/${settingId}` })
       .first()
     await entry.waitFor()
     const cells = await entry.getByRole('cell').allInnerTexts()
@@ -84,10 +88,19 @@ describe("seeded rows in the reader's language", () => {
   })
 
   it('reads them in English after switching the language, the edited setting still seeded', async () => {
+    const settingId = await editSeededSetting()
+    await page.goto('/admin/logs')
+    await page
+      .getByRole('row')
+      .filter({ hasText: `/admin/configs/${settingId}` })
+      .first()
+      .waitFor()
     await page.getByRole('button', { name: zh.language.label }).click()
     await page.getByRole('menuitem', { name: 'English' }).click()
     const entry = page.getByRole('row').filter({ hasText: '/admin/configs/' }).first()
-    await expect.poll(async () => entry.getByRole('cell').allInnerTexts()).toContain('System settings · Edit')
+    await expect
+      .poll(async () => entry.getByRole('cell').allInnerTexts(), { timeout: 10_000 })
+      .toContain('System settings · Edit')
     expect(await entry.getByRole('cell').allInnerTexts()).toContain('Administrator')
 
     await page.goto('/admin/configs')

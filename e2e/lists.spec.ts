@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
 import { zh } from './support/identity'
 import { E2E_ADMIN_PASSWORD } from './support/server'
@@ -20,7 +20,6 @@ snapshotFailures(() => [page])
 beforeAll(async () => {
   browser = await launchBrowser()
   context = await newContext(browser, { viewport: { width: 1440, height: 900 } })
-  page = await context.newPage()
   // Logged in and set up through the web API with the browser's cookies: the products, issued a day
   // apart, the first made the newest, so a sort by issue date reverses them.
   const api = context.request
@@ -68,6 +67,11 @@ afterAll(async () => {
   await context?.close()
   await browser?.close()
 })
+/** Each test's own tab (its own history) in the logged-in profile; the products are only read. */
+beforeEach(async () => {
+  page = await context.newPage()
+})
+afterEach(() => page?.close())
 
 /** Waits until the shown page lists these products (the previous page stays while the next loads). */
 async function expectShown(names: string[], on: Page = page): Promise<void> {
@@ -83,42 +87,56 @@ const settled = async (on: Page = page) => {
 
 const activePage = (on: Page = page) => on.locator('.ant-pagination-item-active').innerText()
 
+// Sorted by issue date the oldest (the last named) first: the second page holds the first named.
+const second = [productName(1)]
+
+/** Filters the list, shows ten a page, sorts it by issue date and goes to the second page, as a user does. */
+async function filterSortAndTurn(): Promise<void> {
+  await page.goto('/admin/products')
+  const filters = page.locator('form#filters-products')
+  await filters.locator('#filters-products_keyword').fill(stamp)
+  await filters.locator('button[type=submit]').click()
+  await page.waitForURL((url) => url.searchParams.get('keyword') === stamp)
+
+  // Ten a page, then sorted by issue date (the oldest first), then the second page.
+  await page.locator('.ant-pagination-options .ant-select').click()
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: '10' })
+    .first()
+    .click()
+  await page.waitForURL((url) => url.searchParams.get('per_page') === '10')
+  await settled()
+  await page.getByRole('columnheader', { name: title('issue_at') }).click()
+  await page.waitForURL((url) => url.searchParams.get('sort') === 'issue_at')
+  await page.locator('th[aria-sort="ascending"]').waitFor()
+  await settled()
+  await page.locator('.ant-pagination-item-2').click()
+  await page.waitForURL((url) => url.searchParams.get('page') === '2')
+  await expectShown(second)
+  // The total is there at once ("共 23 条"), with a jump to any page.
+  await page
+    .getByText(zh.list.total.replace('{total}', String(PRODUCTS)))
+    .or(page.getByText(zh.list.about.replace('{total}', String(PRODUCTS))))
+    .first()
+    .waitFor()
+}
+
 describe('a product list', () => {
-  /** The address of the filtered, sized, sorted second page (the next test reloads and shares it). */
-  let address = ''
-  // Sorted by issue date the oldest (the last named) first: the second page holds the first named.
-  const second = [productName(1)]
-
   it('puts its filter, size, sort and page in the address', async () => {
-    await page.goto('/admin/products')
-    const filters = page.locator('form#filters-products')
-    await filters.locator('#filters-products_keyword').fill(stamp)
-    await filters.locator('button[type=submit]').click()
-    await page.waitForURL((url) => url.searchParams.get('keyword') === stamp)
-
-    // Ten a page, then sorted by issue date (the oldest first), then the second page.
-    await page.locator('.ant-pagination-options .ant-select').click()
-    await page.locator('.ant-select-item-option').filter({ hasText: '10' }).first().click()
-    await page.waitForURL((url) => url.searchParams.get('per_page') === '10')
-    await settled()
-    await page.getByRole('columnheader', { name: title('issue_at') }).click()
-    await page.waitForURL((url) => url.searchParams.get('sort') === 'issue_at')
-    await page.locator('th[aria-sort="ascending"]').waitFor()
-    await settled()
-    await page.locator('.ant-pagination-item-2').click()
-    await page.waitForURL((url) => url.searchParams.get('page') === '2')
-    await expectShown(second)
-    // The total is there at once ("共 23 条"), with a jump to any page.
-    await page
-      .getByText(zh.list.total.replace('{total}', String(PRODUCTS)))
-      .or(page.getByText(zh.list.about.replace('{total}', String(PRODUCTS))))
-      .first()
-      .waitFor()
-    address = page.url()
+    await filterSortAndTurn()
+    const address = new URL(page.url())
+    expect(Object.fromEntries(address.searchParams)).toMatchObject({
+      keyword: stamp,
+      per_page: '10',
+      sort: 'issue_at',
+      page: '2',
+    })
   })
 
   it('keeps them on a reload, in a shared link and through back/forward', async () => {
-    if (!address) throw new Error('the test before this one sets up the list')
+    await filterSortAndTurn()
+    const address = page.url()
     const filters = page.locator('form#filters-products')
     await page.reload()
     await expectShown(second)
@@ -143,6 +161,13 @@ describe('a product list', () => {
   })
 
   it('shows name, company, status and dates at 1440 px without scrolling sideways', async () => {
+    await page.goto(`/admin/products?keyword=${encodeURIComponent(stamp)}`)
+    await expect
+      .poll(() => page.locator(`.ant-table-tbody tr.ant-table-row:has-text("列表险${stamp}")`).count(), {
+        timeout: 10_000,
+      })
+      .toBe(PRODUCTS)
+    await settled()
     const viewport = page.viewportSize() ?? { width: 0, height: 0 }
     for (const field of ['name', 'firm_name', 'status', 'issue_at', 'stop_at']) {
       const box = await page.getByRole('columnheader', { name: title(field) }).boundingBox()

@@ -1,19 +1,16 @@
 import fs from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { callApi } from './support/api'
-import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
-import { logIn, zh } from './support/identity'
-import { E2E_ADMIN_PASSWORD } from './support/server'
-
-const stamp = Date.now().toString(36).slice(-5)
-const USER = { uname: `plain${stamp}`, name: '普通用户', password: `plain-${stamp}-pass` }
+import { launchBrowser, loggedInContext, newContext, snapshot, snapshotFailures } from './support/browser'
+import { zh } from './support/identity'
 
 /** Today as the rolling log files name it (the server runs on this machine, in its time zone). */
 const now = new Date()
 const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
 
 let browser: Browser
+/** Each test's own profiles: the administrator's (logged in) and an ordinary user's, and their tabs. */
 let admin: BrowserContext
 let page: Page
 let userContext: BrowserContext | undefined
@@ -21,20 +18,20 @@ let userPage: Page | undefined
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  admin = await newContext(browser)
+})
+beforeEach(async () => {
+  admin = await loggedInContext(browser)
   page = await admin.newPage()
-  await page.goto('/open/login')
-  await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
-  await page.waitForURL('**/admin/index')
 })
-afterAll(async () => {
-  // The shared server must not stay in maintenance, whatever happened above.
-  const id = await maintenanceId().catch(() => undefined)
-  if (id) await callApi(page, 'PUT', `/admin/configs/${id}`, { value: '0' }).catch(() => undefined)
+afterEach(async () => {
+  // The server must not stay in maintenance, whatever happened in the test.
+  await setMaintenance(false).catch(() => undefined)
   await userContext?.close()
+  userContext = undefined
+  userPage = undefined
   await admin?.close()
-  await browser?.close()
 })
+afterAll(() => browser?.close())
 
 async function maintenanceId(): Promise<number> {
   const list = await callApi<{ data: Array<{ id: number; key: string }> }>(
@@ -45,6 +42,32 @@ async function maintenanceId(): Promise<number> {
   const row = list.body.data.find((one) => one.key === 'maintenance_mode')
   if (!row) throw new Error('no maintenance_mode setting')
   return row.id
+}
+
+/** Sets maintenance mode through the API (for the tests that are about what it does, not its switch). */
+async function setMaintenance(on: boolean): Promise<void> {
+  const answer = await callApi(admin, 'PUT', `/admin/configs/${await maintenanceId()}`, {
+    value: on ? '1' : '0',
+  })
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+}
+
+/** A new ordinary user, logged in in a profile of their own (`userContext`, `userPage`). */
+async function logInOrdinaryUser(): Promise<Page> {
+  const stamp = `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`
+  const user = { uname: `plain${stamp}`, name: '普通用户', password: 'plain-pass-1' }
+  const account = await callApi(admin, 'POST', '/admin/users', user)
+  expect(account.status, JSON.stringify(account.body)).toBe(201)
+  userContext = await newContext(browser)
+  // Logging in still works in maintenance (administrators must get in).
+  const token = (await (await userContext.request.get('/web-api/open/token')).json())._token as string
+  const login = await userContext.request.post('/web-api/open/login', {
+    data: { username: user.uname, password: user.password },
+    headers: { 'X-CSRF-TOKEN': token },
+  })
+  expect(login.status()).toBe(200)
+  userPage = await userContext.newPage()
+  return userPage
 }
 
 /**
@@ -130,20 +153,15 @@ describe('operations: log files and maintenance mode', () => {
   })
 
   it('shows an ordinary user the maintenance page, before and after logging in', async () => {
-    const account = await callApi(page, 'POST', '/admin/users', USER)
-    expect(account.status, JSON.stringify(account.body)).toBe(201)
-    userContext = await newContext(browser)
-    userPage = await userContext.newPage()
-    await userPage.goto('/open/index')
-    const closed = userPage.getByRole('heading', { name: zh.errors.maintenance.title })
-    await closed.waitFor()
+    await setMaintenance(true)
+    const visitor = await newContext(browser)
+    const visitorPage = await visitor.newPage()
+    await visitorPage.goto('/open/index')
+    await visitorPage.getByRole('heading', { name: zh.errors.maintenance.title }).waitFor()
+    await visitor.close()
     // Logging in still works (administrators must get in); what comes after it is closed too.
-    const token = (await (await userContext.request.get('/web-api/open/token')).json())._token as string
-    const login = await userContext.request.post('/web-api/open/login', {
-      data: { username: USER.uname, password: USER.password },
-      headers: { 'X-CSRF-TOKEN': token },
-    })
-    expect(login.status()).toBe(200)
+    const userPage = await logInOrdinaryUser()
+    const closed = userPage.getByRole('heading', { name: zh.errors.maintenance.title })
     await userPage.goto('/home/index')
     await closed.waitFor()
     await snapshot(userPage, 'maintenance-user-zh')
@@ -152,9 +170,11 @@ describe('operations: log files and maintenance mode', () => {
   })
 
   it('opens the site to everyone again once maintenance is off', async () => {
-    if (!userPage) throw new Error('the maintenance test before this one opens the user’s page')
-    const user = userPage
+    await setMaintenance(true)
+    const user = await logInOrdinaryUser()
     const closed = user.getByRole('heading', { name: zh.errors.maintenance.title })
+    await user.goto('/home/index')
+    await closed.waitFor()
     await switchMaintenance(false)
     await user.goto('/home/index')
     await user.getByText(zh.home.account_title).first().waitFor()

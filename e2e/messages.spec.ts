@@ -1,40 +1,59 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import zhSeeded from '../packages/server/src/i18n/seeded/zh-CN.json'
 import { callApi } from './support/api'
-import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
-import { solveSliderCaptcha } from './support/captcha-solver'
-import { logIn, waitForAlert, zh } from './support/identity'
+import { launchBrowser, loggedInContext, newContext, snapshot, snapshotFailures } from './support/browser'
+import { captchaTickets, solveSliderCaptcha } from './support/captcha-solver'
+import { waitForAlert, zh } from './support/identity'
 import { mailTo } from './support/outbox'
-import { E2E_ADMIN_PASSWORD } from './support/server'
 
-const stamp = Date.now().toString(36).slice(-5)
-const ROLE = `理赔组${stamp}`
-const CLERK = { uname: `claims${stamp}`, name: '理赔专员', password: 'claims-pass-1' }
-const MESSAGE = { title: `周会通知${stamp}`, body: '本周五下午三点开周会。' }
+/** Names of a test's own: a role, its clerk, a message to it, and a visitor's message. */
+function namesOf() {
+  const stamp = `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 4)}`
+  return {
+    role: `理赔组${stamp}`,
+    clerk: { uname: `claims${stamp}`, name: '理赔专员', password: 'claims-pass-1' },
+    message: { title: `周会通知${stamp}`, body: '本周五下午三点开周会。' },
+    visitor: { name: '韩梅梅', contact: `visitor${stamp}@example.com`, content: `想了解少儿重疾险${stamp}` },
+  }
+}
 /** How long a poll of what the page shows may take. */
 const WITHIN = { timeout: 15_000 }
-const VISITOR = {
-  name: '韩梅梅',
-  contact: `visitor${stamp}@example.com`,
-  content: `想了解少儿重疾险${stamp}`,
-}
 
 let browser: Browser
+/** Each test's own profile, logged in as the administrator, and its tab. */
 let admin: BrowserContext
 let adminPage: Page
 let other: Page | undefined
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  admin = await newContext(browser)
+})
+beforeEach(async () => {
+  admin = await loggedInContext(browser)
   adminPage = await admin.newPage()
-  await adminPage.goto('/open/login')
-  await logIn(adminPage, 'admin', E2E_ADMIN_PASSWORD)
 })
-afterAll(async () => {
-  await browser?.close()
+afterEach(async () => {
+  await other?.context().close()
+  other = undefined
+  await admin?.close()
 })
+afterAll(() => browser?.close())
+
+/** A role and a back-office clerk holding it, through the API; answers the role's id. */
+async function roleWithClerk(names: ReturnType<typeof namesOf>): Promise<number> {
+  const role = await callApi<{ row: { id: number } }>(admin, 'POST', '/admin/roles', {
+    name: names.role,
+    parent_id: 1,
+  })
+  expect(role.status).toBe(201)
+  const clerk = await callApi(admin, 'POST', '/admin/admins', {
+    ...names.clerk,
+    role_ids: [role.body.row.id],
+  })
+  expect(clerk.status).toBe(201)
+  return role.body.row.id
+}
 
 /** The unread count on the header's bell, 0 when it shows none. */
 async function unreadOnBell(page: Page): Promise<number> {
@@ -47,16 +66,9 @@ describe('the message centre', () => {
   snapshotFailures(() => [adminPage, other])
 
   it('an administrator writes a message to a role', async () => {
-    const role = await callApi<{ row: { id: number } }>(adminPage, 'POST', '/admin/roles', {
-      name: ROLE,
-      parent_id: 1,
-    })
-    expect(role.status).toBe(201)
-    const clerk = await callApi(adminPage, 'POST', '/admin/admins', {
-      ...CLERK,
-      role_ids: [role.body.row.id],
-    })
-    expect(clerk.status).toBe(201)
+    const names = namesOf()
+    const { role: ROLE, message: MESSAGE } = names
+    await roleWithClerk(names)
 
     await adminPage.goto('/admin/messages/create')
     const form = adminPage.locator('form#resource-messages')
@@ -72,10 +84,24 @@ describe('the message centre', () => {
   })
 
   it('a holder of the role sees the badge, reads the message, and the badge clears; the writer sees who read it', async () => {
-    const clerkContext = await newContext(browser)
+    const names = namesOf()
+    const { role: ROLE, message: MESSAGE, clerk: CLERK } = names
+    const roleId = await roleWithClerk(names)
+    const sent = await callApi(admin, 'POST', '/admin/messages', {
+      title: MESSAGE.title,
+      content: MESSAGE.body,
+      audience: 2,
+      role_id: roleId,
+    })
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201)
+    await adminPage.goto('/admin/messages')
+    await adminPage.locator('.ant-table-row').filter({ hasText: MESSAGE.title }).waitFor()
+
+    const clerkContext = await loggedInContext(browser, {
+      as: { username: CLERK.uname, password: CLERK.password },
+    })
     other = await clerkContext.newPage()
-    await other.goto('/open/login')
-    await logIn(other, CLERK.uname, CLERK.password)
+    await other.goto('/home/index')
     await expect.poll(() => unreadOnBell(other as Page), WITHIN).toBe(1)
     await other.locator('.bd-message-bell').click()
     await other.waitForURL('**/home/messages')
@@ -90,10 +116,10 @@ describe('the message centre', () => {
     await expect
       .poll(async () => (await row.locator('td').allTextContents()).join('|'), WITHIN)
       .toContain(`${ROLE}|${zhSeeded.users['1'].name}|1|1|`)
-    await clerkContext.close()
   })
 
   it('a visitor sends a message from the contact page, after the slider', async () => {
+    const { visitor: VISITOR } = namesOf()
     const visitor = await newContext(browser, { headers: { 'X-Forwarded-For': '10.77.0.1' } })
     other = await visitor.newPage()
     await other.goto('/open/contact')
@@ -104,10 +130,16 @@ describe('the message centre', () => {
     await form.getByRole('button', { name: zh.contact.submit }).click()
     await solveSliderCaptcha(other, other.locator('.bd-captcha-modal'))
     await other.getByText(zh.contact.sent_title).waitFor()
-    await visitor.close()
   })
 
   it('the visitor’s message reaches the administrators’ inbox and is answered by e-mail', async () => {
+    const { visitor: VISITOR } = namesOf()
+    // The visitor's message as the contact form sends it, with a ticket of the slider.
+    const visitor = await newContext(browser, { headers: { 'X-Forwarded-For': '10.77.0.2' } })
+    other = await visitor.newPage()
+    const [captcha] = await captchaTickets(other, 1)
+    const left = await callApi(visitor, 'POST', '/open/contact', { ...VISITOR, captcha })
+    expect(left.status, JSON.stringify(left.body)).toBe(201)
     await adminPage.goto('/admin/contact-messages')
     const row = adminPage.locator('.ant-table-row').filter({ hasText: VISITOR.content })
     await row.getByText(zh.options['contact-messages'].status.new).waitFor()
@@ -144,6 +176,5 @@ describe('the message centre', () => {
     expect(await agreement.locator('.bd-rich-text script').count()).toBe(0)
     expect(await agreement.evaluate(() => (window as { owned?: boolean }).owned)).toBeUndefined()
     expect(await other.locator('#register_agreement').isChecked()).toBe(false)
-    await visitor.close()
   })
 })

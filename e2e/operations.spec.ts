@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { callApi, createFirm } from './support/api'
-import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
+import { launchBrowser, loggedInContext, newContext, snapshot, snapshotFailures } from './support/browser'
 import { logIn, say, zh, zhMenu } from './support/identity'
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
 
@@ -12,16 +12,11 @@ const AGENT_PASSWORD = `agent-${stamp}-secret`
 /** The browser of the test: an administrator calling from Nanjing (the server trusts the proxy). */
 const NANJING = '114.114.114.114'
 
-// A server of its own: the charts count every login of the database, and this one has only the test's.
-let server: RunningServer
 let browser: Browser
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  browser = await launchBrowser()
 })
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => browser?.close())
 
 /** Today (the server's date, UTC) as the charts write a day and a month in Chinese. */
 const now = new Date()
@@ -30,7 +25,7 @@ const dayLabel = new Intl.DateTimeFormat('zh-CN', { month: 'short', day: 'numeri
 const monthLabel = new Intl.DateTimeFormat('zh-CN', { year: 'numeric', month: 'short' }).format(today)
 
 /** A successful login of the administrator from another address, through the web API. */
-async function logInFrom(ip: string): Promise<void> {
+async function logInFrom(server: RunningServer, ip: string): Promise<void> {
   const other = await newContext(browser, { baseURL: server.baseUrl, headers: { 'X-Forwarded-For': ip } })
   const token = (await (await other.request.get('/web-api/open/token')).json())._token as string
   const answer = await other.request.post('/web-api/open/login', {
@@ -49,23 +44,25 @@ async function chartPoints(chart: Locator): Promise<string[]> {
   return series.flatMap((one) => one.slice(one.indexOf(': ') + 2).split(', '))
 }
 
-describe('the operations pages', () => {
-  let context: BrowserContext
-  let page: Page
-  snapshotFailures(() => [page])
+let context: BrowserContext
+let page: Page
+snapshotFailures(() => [page])
+afterEach(() => context?.close())
 
+// A server of its own: the charts count every login of the database, and this one has only the test's.
+describe('the login charts', () => {
+  let server: RunningServer
   beforeAll(async () => {
+    server = await startServer()
+  })
+  afterAll(() => server?.stop())
+
+  it('shows the logins the test made on the home charts, switches the range, and leads from the home and the side menu to the log statistics, with a chart above the table', async () => {
     context = await newContext(browser, { baseURL: server.baseUrl, headers: { 'X-Forwarded-For': NANJING } })
     page = await context.newPage()
-  })
-  afterAll(async () => {
-    await context?.close()
-  })
-
-  it('shows the logins the test made on the home charts and switches the range', async () => {
     // Three logins today from two addresses: two here, the last one in the browser.
-    await logInFrom('58.246.0.1')
-    await logInFrom(NANJING)
+    await logInFrom(server, '58.246.0.1')
+    await logInFrom(server, NANJING)
     await page.goto('/open/login')
     await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
     await page.waitForURL('**/admin/index')
@@ -86,9 +83,8 @@ describe('the operations pages', () => {
     const yearIps = await chartPoints(chart('ip_count', 'year'))
     expect(yearIps).toHaveLength(12)
     expect(yearIps.at(-1)).toBe(`${monthLabel} 2`)
-  })
 
-  it('leads from the home and the side menu to the log statistics, with a chart above the table', async () => {
+    // On to the log statistics.
     const menuLink = page.locator('.bd-admin__menu').getByRole('link', { name: zhMenu(160) })
     await menuLink.waitFor()
     const chartsHead = page.locator('.ant-card-head').filter({ hasText: zh.admin.charts.title })
@@ -101,8 +97,19 @@ describe('the operations pages', () => {
     const row = page.getByRole('row').filter({ hasText: day })
     expect(await row.getByRole('cell').allInnerTexts()).toEqual([day, '3', '2'])
   })
+})
+
+// A server of its own: the demo data goes only into an empty catalogue.
+describe('the demo data', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer()
+  })
+  afterAll(() => server?.stop())
 
   it("offers the demo data on the empty catalogue's home, says what it adds, and adds it", async () => {
+    context = await loggedInContext(browser, { baseURL: server.baseUrl })
+    page = await context.newPage()
     await page.goto('/admin/index')
     const offer = page.locator('.bd-demo-offer')
     await offer.getByText(say(zh.admin.demo_data.text, { firms: 35, products: 350 })).waitFor()
@@ -111,6 +118,13 @@ describe('the operations pages', () => {
     await offer.waitFor({ state: 'detached' })
     const products = await callApi<{ total: number }>(page, 'GET', '/admin/products/list?get_count=1&page=1')
     expect(products.body.total).toBe(350)
+  })
+})
+
+describe('the operation log', () => {
+  beforeEach(async () => {
+    context = await loggedInContext(browser, { headers: { 'X-Forwarded-For': NANJING } })
+    page = await context.newPage()
   })
 
   it('finds an edit of a company in the operation log, with the values before and after and the password masked', async () => {

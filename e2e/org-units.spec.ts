@@ -1,20 +1,25 @@
 import type { MenuNode } from '@brokerdesk/shared'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { callApi } from './support/api'
-import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
-import { logIn, zh } from './support/identity'
-import { E2E_ADMIN_PASSWORD } from './support/server'
+import { launchBrowser, loggedInContext, snapshot, snapshotFailures } from './support/browser'
+import { zh } from './support/identity'
 
-const stamp = Date.now().toString(36).slice(-5)
-const HEAD = `总公司${stamp}`
-const HZ = `杭州分公司${stamp}`
-const SH = `上海分公司${stamp}`
 const PASSWORD = 'branch-pass-1'
-/** The branch administrator, an account of each branch (each logs in once, leaving a log entry). */
-const MANAGER = { uname: `hzmgr${stamp}`, name: '杭州管理员' }
-const HZ_CLIENT = { uname: `hzuser${stamp}`, name: '杭州客户' }
-const SH_CLIENT = { uname: `shuser${stamp}`, name: '上海客户' }
+
+/** Names of a test's own: a head office, its two branches, the branch administrator and an account of each branch. */
+function namesOf() {
+  const stamp = `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 4)}`
+  return {
+    stamp,
+    head: `总公司${stamp}`,
+    hz: `杭州分公司${stamp}`,
+    sh: `上海分公司${stamp}`,
+    manager: { uname: `hzmgr${stamp}`, name: '杭州管理员' },
+    hzClient: { uname: `hzuser${stamp}`, name: '杭州客户' },
+    shClient: { uname: `shuser${stamp}`, name: '上海客户' },
+  }
+}
 
 let browser: Browser
 beforeAll(async () => {
@@ -38,40 +43,43 @@ function itemsUnder(menus: MenuNode[], prefixes: string[]): number[] {
   return out
 }
 
-/** Logs in once in a fresh browser (a login entry in the operation log), then leaves. */
+/** Logs in once in a fresh profile (a login entry in the operation log), then leaves. */
 async function logInOnce(uname: string): Promise<void> {
-  const context = await newContext(browser)
-  const page = await context.newPage()
-  await page.goto('/open/login')
-  await logIn(page, uname, PASSWORD)
+  const context = await loggedInContext(browser, { as: { username: uname, password: PASSWORD } })
   await context.close()
 }
 
 describe('organisation units and data scope', () => {
   let admin: BrowserContext
   let page: Page
-  let manager: BrowserContext
-  let managerPage: Page
-  const unit = { head: 0, hz: 0, sh: 0 }
+  let manager: BrowserContext | undefined
+  let managerPage: Page | undefined
   snapshotFailures(() => [page, managerPage])
 
-  beforeAll(async () => {
-    admin = await newContext(browser)
+  beforeEach(async () => {
+    admin = await loggedInContext(browser)
     page = await admin.newPage()
-    manager = await newContext(browser)
-    managerPage = await manager.newPage()
   })
-  afterAll(async () => {
-    await admin?.close()
+  afterEach(async () => {
     await manager?.close()
+    manager = undefined
+    managerPage = undefined
+    await admin?.close()
   })
 
+  /** Adds a unit through the API; answers its id. */
+  async function addUnit(name: string, parentId?: number): Promise<number> {
+    const unit = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/departments', {
+      name,
+      ...(parentId ? { parent_id: parentId } : {}),
+    })
+    expect(unit.status, JSON.stringify(unit.body)).toBe(201)
+    return unit.body.row.id
+  }
+
   it('the super administrator adds the head office and, in the form, 杭州分公司 under it', async () => {
-    await page.goto('/open/login')
-    await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
-    const head = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/departments', { name: HEAD })
-    expect(head.status).toBe(201)
-    unit.head = head.body.row.id
+    const { head: HEAD, hz: HZ } = namesOf()
+    await addUnit(HEAD)
 
     await page.goto('/admin/departments/create')
     const form = page.locator('form#resource-departments')
@@ -92,23 +100,17 @@ describe('organisation units and data scope', () => {
     await row.getByText(HEAD).waitFor()
     await row.getByText('0571-88886666').waitFor()
     await snapshot(page, 'org-units-list-zh')
-
-    const list = await callApi<{ data: { id: number; name: string }[] }>(
-      page,
-      'GET',
-      `/admin/departments/list?keyword=${encodeURIComponent(HZ)}`,
-    )
-    unit.hz = list.body.data[0].id
-    const sh = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/departments', {
-      name: SH,
-      parent_id: unit.head,
-    })
-    unit.sh = sh.body.row.id
   })
 
-  it('gives 杭州分公司 an administrator whose role sees its unit and below, and each branch an account', async () => {
+  it('the administrator of 杭州分公司 sees only that branch’s accounts and their log entries', async () => {
+    const names = namesOf()
+    const { hz: HZ, manager: MANAGER, hzClient: HZ_CLIENT, shClient: SH_CLIENT } = names
+    // The head office with its two branches; an administrator of 杭州分公司 whose role sees its unit
+    // and below; an account of each branch, each logged in once.
+    const head = await addUnit(names.head)
+    const unit = { hz: await addUnit(HZ, head), sh: await addUnit(names.sh, head) }
     const role = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/roles', {
-      name: `分公司管理员${stamp}`,
+      name: `分公司管理员${names.stamp}`,
       parent_id: 1,
       data_scope: 'unit_and_below',
     })
@@ -143,11 +145,9 @@ describe('organisation units and data scope', () => {
     }
     await logInOnce(HZ_CLIENT.uname)
     await logInOnce(SH_CLIENT.uname)
-  })
 
-  it('the administrator of 杭州分公司 sees only that branch’s accounts and their log entries', async () => {
-    await managerPage.goto('/open/login')
-    await logIn(managerPage, MANAGER.uname, PASSWORD)
+    manager = await loggedInContext(browser, { as: { username: MANAGER.uname, password: PASSWORD } })
+    const managerPage = await manager.newPage()
     await managerPage.goto('/admin/users')
     const table = managerPage.locator('.ant-table-tbody')
     await table.getByText(HZ_CLIENT.uname).waitFor()

@@ -18,7 +18,7 @@ describe('third-party login', () => {
   let bob: Page
   const providerButton = () => bob.getByRole('button', { name: `使用 ${OIDC_CLIENT.label} 登录` })
 
-  it('logs in through an OpenID provider: a new identity creates an account', async () => {
+  it('logs in through an OpenID provider: a new identity creates an account, and comes straight in next time, to where the login was asked for', async () => {
     const context = await newContext(browser)
     bob = await context.newPage()
     const page = bob
@@ -42,10 +42,8 @@ describe('third-party login', () => {
     await create.locator('button[type=submit]').click()
     await page.waitForURL('**/home/index')
     await page.getByRole('button', { name: zh.nav.account }).getByText('Bob Acme').waitFor()
-  })
 
-  it('comes straight in through the provider next time, to where the login was asked for', async () => {
-    const page = bob
+    // Next time, straight in.
     await pickFromUserMenu(page, zh.nav.logout)
     await page.goto('/open/login?redirect=%2Fhome%2Fpersonage%2Findex')
     await providerButton().click()

@@ -1,15 +1,13 @@
 import type { MenuNode } from '@brokerdesk/shared'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callApi, createFirm } from './support/api'
-import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { callApi, createFirm, createProduct } from './support/api'
+import { launchBrowser, loggedInContext, newContext, snapshot, snapshotFailures } from './support/browser'
 import { logIn, zh, zhMenu } from './support/identity'
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
 
 const ROLE = 'Product editor'
-const EDITOR = { uname: 'prodeditor1', name: '产品编辑', password: 'editor-pass-1' }
-const stamp = Date.now().toString(36).slice(-5)
-const PRODUCT = `权限测试产品${stamp}`
+const EDITOR = { name: '产品编辑', password: 'editor-pass-1' }
 const only = zh.options.menus.only
 
 let browser: Browser
@@ -65,60 +63,82 @@ function heldRoutes(menus: MenuNode[], checked: number[]): string[] {
   return out
 }
 
+/** A name of its own for each thing a test makes. */
+const unique = () => `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`
+
+/** The ids of the items whose routes are `routes` (as heldRoutes writes them), with the items above them. */
+function itemsOf(menus: MenuNode[], routes: string[]): number[] {
+  const ids = new Set<number>()
+  const walk = (nodes: MenuNode[], above: number[]) => {
+    for (const node of nodes) {
+      if (node.url && node.method.length > 0 && routes.includes(`${node.method.join('|')} ${node.url}`))
+        for (const id of [...above, node.id]) ids.add(id)
+      walk(node.childrens ?? [], [...above, node.id])
+    }
+  }
+  walk(menus, [])
+  return [...ids]
+}
+
+/** The routes of the product editor's role: the product list, show and update. */
+const EDITOR_ROUTES = [
+  '1 /admin/products',
+  '1 /admin/products/list',
+  '1 /admin/products/{id}',
+  '4 /admin/products/{id}',
+]
+
+/** Adds a role through the API, holding the items of `routes` when given; answers its name and id. */
+async function createRole(
+  context: BrowserContext,
+  routes: string[] = [],
+): Promise<{ name: string; id: number }> {
+  const name = `${ROLE} ${unique()}`
+  const role = await callApi<{ row: { id: number } }>(context, 'POST', '/admin/roles', { name })
+  expect(role.status, JSON.stringify(role.body)).toBe(201)
+  const id = role.body.row.id
+  if (routes.length) {
+    const tree = await callApi<{ menus: MenuNode[] }>(context, 'GET', `/admin/roles/${id}/permissions`)
+    const saved = await callApi(context, 'PUT', `/admin/roles/${id}/permissions`, {
+      menu_ids: itemsOf(tree.body.menus, routes),
+    })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+  }
+  return { name, id }
+}
+
 describe('roles and back-office users', () => {
   let admin: BrowserContext
   let page: Page
-  let roleId = 0
-  let productId = 0
-  let own: Page
+  let editor: BrowserContext | undefined
+  let own: Page | undefined
   snapshotFailures(() => [page, own])
 
-  beforeAll(async () => {
-    admin = await newContext(browser)
+  beforeEach(async () => {
+    admin = await loggedInContext(browser)
     page = await admin.newPage()
   })
-  afterAll(async () => {
+  afterEach(async () => {
+    await editor?.close()
+    editor = undefined
+    own = undefined
     await admin?.close()
   })
 
-  it('the super administrator logs in; a product exists to edit', async () => {
-    await page.goto('/open/login')
-    await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
-    const firmId = await createFirm(page, `权限测试保险${stamp}`)
-    const classifys = (
-      await callApi<{ data: { id: number; name: string; children?: { id: number }[] }[] }>(
-        page,
-        'GET',
-        '/admin/classifys/list?tree=1',
-      )
-    ).body.data
-    const life = classifys.find((row) => row.children?.length) as { id: number; children: { id: number }[] }
-    const groups = (await callApi<{ data: { id: number }[] }>(page, 'GET', '/admin/pclassifys/list?tree=1'))
-      .body.data
-    const product = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/products', {
-      name: PRODUCT,
-      firm_id: firmId,
-      classify_id: life.id,
-      classify2_id: life.children[0].id,
-      pclassify_id: groups[0].id,
-    })
-    expect(product.status, JSON.stringify(product.body)).toBe(201)
-    productId = product.body.row.id
-  })
-
   it(`creates the role "${ROLE}" holding only the product list, show and update`, async () => {
+    const role = `${ROLE} ${unique()}`
     await page.goto('/admin/roles')
     await page.getByRole('link', { name: zh.actions.create }).click()
-    await form(page, 'roles').locator('#resource-roles_name').fill(ROLE)
+    await form(page, 'roles').locator('#resource-roles_name').fill(role)
     await form(page, 'roles').locator('button[type=submit]').click()
     await page.waitForURL('**/admin/roles')
-    const row = page.getByRole('row').filter({ hasText: ROLE })
+    const row = page.getByRole('row').filter({ hasText: role })
     const button = row.getByRole('button', { name: new RegExp(`^${zh.access.permissions} #`) })
-    roleId = Number((await button.getAttribute('aria-label'))?.split('#')[1])
+    const roleId = Number((await button.getAttribute('aria-label'))?.split('#')[1])
     await button.click()
 
     const drawer = page.getByRole('dialog')
-    await drawer.getByText(zh.access.permissions_of.replace('{name}', ROLE)).waitFor()
+    await drawer.getByText(zh.access.permissions_of.replace('{name}', role)).waitFor()
     await drawer.getByPlaceholder(zh.access.search_menu).fill(zhMenu(99))
     await drawer.getByPlaceholder(zh.access.search_menu).press('Enter')
     for (const label of [only.list, only.show, only.update]) {
@@ -140,36 +160,33 @@ describe('roles and back-office users', () => {
       `/admin/roles/${roleId}/permissions`,
     )
     const routes = heldRoutes(saved.body.menus, saved.body.checked)
-    expect(routes.sort()).toEqual(
-      [
-        '1 /admin/products',
-        '1 /admin/products/list',
-        '1 /admin/products/{id}',
-        '4 /admin/products/{id}',
-      ].sort(),
-    )
+    expect(routes.sort()).toEqual([...EDITOR_ROUTES].sort())
   })
 
-  it('creates a back-office user with a new account holding that role', async () => {
+  it('creates a back-office user with a new account holding a role', async () => {
+    const role = await createRole(admin)
+    const uname = `editor${unique()}`
     await page.goto('/admin/admins')
     await page.getByRole('link', { name: zh.actions.create }).click()
     await page.getByText(zh.access.create_account, { exact: true }).click()
     const admins = form(page, 'admins')
-    await admins.locator('#resource-admins_uname').fill(EDITOR.uname)
+    await admins.locator('#resource-admins_uname').fill(uname)
     await admins.locator('#resource-admins_name').fill(EDITOR.name)
     await admins.locator('#resource-admins_password').fill(EDITOR.password)
     await item(page, 'admins', zh.fields.role_ids).locator('.ant-select').click()
-    await page.locator('.ant-select-dropdown:visible').getByTitle(ROLE, { exact: true }).click()
+    await page.locator('.ant-select-dropdown:visible').getByTitle(role.name, { exact: true }).click()
     await page.getByRole('heading', { level: 1 }).click()
     await snapshot(page, 'permissions-admin-create-zh')
     await admins.locator('button[type=submit]').click()
     await page.waitForURL('**/admin/admins')
-    await page.getByRole('cell', { name: EDITOR.uname, exact: true }).waitFor()
+    await page.getByRole('cell', { name: uname, exact: true }).waitFor()
   })
 
   it('binds an existing account as a back-office user, found by searching it', async () => {
+    const role = await createRole(admin)
+    const uname = `bound${unique()}`
     const account = await callApi(page, 'POST', '/admin/users', {
-      uname: 'boundacct1',
+      uname,
       name: '已有账号',
       password: 'bound-pass-1',
     })
@@ -178,66 +195,82 @@ describe('roles and back-office users', () => {
     const admins = form(page, 'admins')
     await admins.waitFor()
     await item(page, 'admins', zh.fields.user_id).locator('.ant-select').click()
-    await page.keyboard.type('boundac')
-    await page.locator('.ant-select-dropdown:visible').getByTitle('boundacct1 · 已有账号').click()
+    await page.keyboard.type(uname.slice(0, -2))
+    await page.locator('.ant-select-dropdown:visible').getByTitle(`${uname} · 已有账号`).click()
     await item(page, 'admins', zh.fields.role_ids).locator('.ant-select').click()
-    await page.locator('.ant-select-dropdown:visible').getByTitle(ROLE, { exact: true }).click()
+    await page.locator('.ant-select-dropdown:visible').getByTitle(role.name, { exact: true }).click()
     await page.getByRole('heading', { level: 1 }).click()
     await admins.locator('button[type=submit]').click()
     await page.waitForURL('**/admin/admins')
-    await page.getByRole('cell', { name: 'boundacct1', exact: true }).waitFor()
+    await page.getByRole('cell', { name: uname, exact: true }).waitFor()
   })
 
   describe('the product editor', () => {
-    let editor: BrowserContext
-
-    beforeAll(async () => {
-      editor = await newContext(browser)
+    /**
+     * A product to edit, and a back-office user whose role holds only the product list, show and
+     * update, logged in in a profile of their own (`own`); answers the product.
+     */
+    async function logInProductEditor(): Promise<{ id: number; name: string }> {
+      const name = `权限测试产品${unique()}`
+      const id = await createProduct(admin, {
+        name,
+        firm_id: await createFirm(admin, `权限测试保险${unique()}`),
+      })
+      const role = await createRole(admin, EDITOR_ROUTES)
+      const account = { uname: `prodeditor${unique()}`, name: EDITOR.name, password: EDITOR.password }
+      const created = await callApi(admin, 'POST', '/admin/admins', { ...account, role_ids: [role.id] })
+      expect(created.status, JSON.stringify(created.body)).toBe(201)
+      editor = await loggedInContext(browser, { as: { username: account.uname, password: account.password } })
       own = await editor.newPage()
-    })
-    afterAll(async () => {
-      await editor?.close()
-    })
+      return { id, name }
+    }
 
     it('sees only the insurance products menu, with only an edit button', async () => {
+      const product = await logInProductEditor()
+      const own = editorPage()
       await own.goto('/admin/products')
-      await own.waitForURL(/\/open\/login/)
-      await logIn(own, EDITOR.uname, EDITOR.password)
-      await own.waitForURL('**/admin/products')
       const menu = own.locator('.bd-admin__menu')
       await menu.waitFor()
       expect(await menu.locator('a').allTextContents()).toEqual([zhMenu(99)])
 
-      const row = own.getByRole('row').filter({ hasText: PRODUCT })
+      const row = own.getByRole('row').filter({ hasText: product.name })
       await row.waitFor()
       // the edit link is the row's one action: no delete button; the selection box chooses rows for
       // a bulk edit, which the update permission allows
       expect(await row.getByRole('button').count()).toBe(0)
       expect(await row.getByRole('checkbox').count()).toBe(1)
-      expect(await row.getByRole('link', { name: `${zh.actions.update} #${productId}` }).count()).toBe(1)
+      expect(await row.getByRole('link', { name: `${zh.actions.update} #${product.id}` }).count()).toBe(1)
       for (const name of [zh.actions.export, zh.actions.import, zh.list.batch_delete]) {
         expect(await own.getByRole('button', { name }).count(), name).toBe(0)
       }
       expect(await own.getByRole('link', { name: zh.actions.create }).count()).toBe(0)
       await snapshot(own, 'permissions-product-editor-zh')
 
-      await row.getByRole('link', { name: `${zh.actions.update} #${productId}` }).click()
+      await row.getByRole('link', { name: `${zh.actions.update} #${product.id}` }).click()
       const products = form(own, 'products')
-      await products.locator('#resource-products_name').fill(`${PRODUCT}改`)
+      await products.locator('#resource-products_name').fill(`${product.name}改`)
       await products.locator('button[type=submit]').click()
       await own.waitForURL('**/admin/products')
-      await own.getByRole('cell', { name: `${PRODUCT}改`, exact: true }).waitFor()
+      await own.getByRole('cell', { name: `${product.name}改`, exact: true }).waitFor()
     })
 
     it('gets the 403 page on /admin/firms and a 403 from the API on a firm route', async () => {
+      const product = await logInProductEditor()
+      const own = editorPage()
       await own.goto('/admin/firms')
       await own.getByText(zh.errors.forbidden.title).waitFor()
       await snapshot(own, 'permissions-forbidden-zh')
       const list = await callApi<{ message: string }>(own, 'GET', '/admin/firms/list')
       expect(list.status).toBe(403)
       expect(list.body.message).toBe('您无权访问该页面！')
-      expect((await callApi(own, 'DELETE', '/admin/products', { ids: [productId] })).status).toBe(403)
+      expect((await callApi(own, 'DELETE', '/admin/products', { ids: [product.id] })).status).toBe(403)
     })
+
+    /** The product editor's tab (logInProductEditor opens it). */
+    function editorPage(): Page {
+      if (!own) throw new Error('the product editor is not logged in')
+      return own
+    }
   })
 
   it('outside the local environment the menu tree is shown but cannot be rearranged', async () => {

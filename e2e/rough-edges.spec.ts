@@ -1,9 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callApi } from './support/api'
-import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
-import { logIn, zh } from './support/identity'
-import { E2E_ADMIN_PASSWORD } from './support/server'
+import { launchBrowser, loggedInContext, newContext, snapshot, snapshotFailures } from './support/browser'
+import { zh } from './support/identity'
 
 const stamp = Date.now().toString(36).slice(-5)
 const USER = { uname: `edges${stamp}`, name: '普通用户', password: `edges-${stamp}-pass` }
@@ -16,16 +15,15 @@ let user: Page
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  admin = await newContext(browser, { viewport: { width: 390, height: 844 } })
+  admin = await loggedInContext(browser, { viewport: { width: 390, height: 844 } })
   page = await admin.newPage()
-  await page.goto('/open/login')
-  await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
   const account = await callApi(page, 'POST', '/admin/users', USER)
   expect(account.status, JSON.stringify(account.body)).toBe(201)
-  userContext = await newContext(browser, { viewport: { width: 1440, height: 900 } })
+  userContext = await loggedInContext(browser, {
+    as: { username: USER.uname, password: USER.password },
+    viewport: { width: 1440, height: 900 },
+  })
   user = await userContext.newPage()
-  await user.goto('/open/login')
-  await logIn(user, USER.uname, USER.password)
 })
 afterAll(async () => {
   await userContext?.close()
@@ -70,6 +68,7 @@ describe('the rough edges', () => {
   })
 
   it('the home area leads to the user’s apps, whose form names an app’s name 名称', async () => {
+    await user.goto('/home/index')
     await user
       .getByRole('navigation', { name: zh.nav.main_menu })
       .getByRole('link', { name: zh.apps.title })

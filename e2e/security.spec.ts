@@ -1,15 +1,15 @@
 import { Secret, TOTP } from 'otpauth'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { callApi } from './support/api'
-import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
+import { launchBrowser, loggedInContext, newContext, snapshot, snapshotFailures } from './support/browser'
 import { logIn, zh, zhMenu } from './support/identity'
-import { E2E_ADMIN_PASSWORD } from './support/server'
+import { sharedServer } from './support/shared-server'
 
 /** Issue 24: online sessions ended by an administrator, and two-factor login with an authenticator app. */
 
-const stamp = Date.now().toString(36).slice(-5)
-const BROKER = { uname: `e2esec${stamp}`, name: '安全测试', password: 'broker-pass-1' }
+/** The broker of each test: an ordinary account of its own. */
+let BROKER = { uname: '', name: '安全测试', password: 'broker-pass-1' }
 
 /** A code of the secret `offset` steps of 30 s from now: a code is accepted once, later steps after. */
 const codeOf = (secret: string, offset = 0) =>
@@ -19,6 +19,7 @@ const codeOf = (secret: string, offset = 0) =>
 const spaced = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`)
 
 let browser: Browser
+/** Each test's own profiles: the administrator's (logged in) and the broker's (not yet), and their tabs. */
 let adminContext: BrowserContext
 let brokerContext: BrowserContext
 let admin: Page
@@ -27,10 +28,14 @@ snapshotFailures(() => [admin, broker])
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  ;[adminContext, brokerContext] = await Promise.all([newContext(browser), newContext(browser)])
+})
+beforeEach(async () => {
+  ;[adminContext, brokerContext] = await Promise.all([loggedInContext(browser), newContext(browser)])
   ;[admin, broker] = await Promise.all([adminContext.newPage(), brokerContext.newPage()])
-  await admin.goto('/open/login')
-  await logIn(admin, 'admin', E2E_ADMIN_PASSWORD)
+  BROKER = {
+    ...BROKER,
+    uname: `e2esec${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 4)}`,
+  }
   const created = await callApi(admin, 'POST', '/admin/users', {
     uname: BROKER.uname,
     name: BROKER.name,
@@ -39,7 +44,19 @@ beforeAll(async () => {
   })
   expect(created.status, JSON.stringify(created.body)).toBe(201)
 })
+afterEach(async () => {
+  await Promise.all([adminContext?.close(), brokerContext?.close()])
+})
 afterAll(() => browser?.close())
+
+/** Logs the broker in in their profile, through the API (for the tests about what comes after). */
+async function logInBroker(): Promise<void> {
+  const login = await callApi(brokerContext, 'POST', '/open/login', {
+    username: BROKER.uname,
+    password: BROKER.password,
+  })
+  expect(login.status, JSON.stringify(login.body)).toBe(200)
+}
 
 describe('online sessions', () => {
   it('lists the broker’s session with address, place and browser, and ends it; the broker is told at once', async () => {
@@ -79,16 +96,14 @@ describe('online sessions', () => {
 })
 
 describe('two-factor login', () => {
-  let secret = ''
-
   it('sets up the authenticator app from the account security page and shows ten recovery codes', async () => {
-    await logIn(broker, BROKER.uname, BROKER.password)
+    await logInBroker()
     await broker.goto('/home/personage/security')
     const card = broker.locator('.bd-security').first()
     await card.getByRole('heading', { name: zh.security.totp.title }).waitFor()
     await card.getByRole('button', { name: new RegExp(zh.security.totp.start) }).click()
     await card.locator('img.bd-security__qr').waitFor()
-    secret = ((await card.locator('.bd-security__enrol code').textContent()) ?? '').trim()
+    const secret = ((await card.locator('.bd-security__enrol code').textContent()) ?? '').trim()
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
     await snapshot(broker, 'security-enrol-zh')
     await card.locator('input#totp-enable-home_code').fill(codeOf(secret))
@@ -100,8 +115,14 @@ describe('two-factor login', () => {
   })
 
   it('asks for the code at the next login and logs in with the one the test computes', async () => {
-    await broker.goto('/open/login')
-    await callApi(broker, 'POST', '/open/logout', {})
+    // Two-factor login turned on through the API, as the security page turns it on; then logged out.
+    await logInBroker()
+    const started = await callApi<{ secret: string }>(brokerContext, 'POST', '/home/personage/totp')
+    expect(started.status, JSON.stringify(started.body)).toBe(200)
+    const secret = started.body.secret
+    const on = await callApi(brokerContext, 'PUT', '/home/personage/totp', { code: codeOf(secret) })
+    expect(on.status, JSON.stringify(on.body)).toBe(200)
+    await callApi(brokerContext, 'POST', '/open/logout', {})
     await broker.goto('/open/login')
     const form = broker.locator('form#login')
     await form.locator('#login_username').fill(BROKER.uname)
@@ -117,7 +138,8 @@ describe('two-factor login', () => {
   })
 
   it('shows the account security page in English, dark and at phone width', async () => {
-    await brokerContext.addCookies([{ name: 'Language', value: 'en', url: new URL(broker.url()).origin }])
+    await logInBroker()
+    await brokerContext.addCookies([{ name: 'Language', value: 'en', url: sharedServer().baseUrl }])
     await broker.goto('/home/personage/security')
     await broker.getByRole('heading', { name: 'Two-factor login' }).waitFor()
     await broker.getByText('This device').waitFor()
@@ -138,7 +160,7 @@ describe('the back office’s pages', () => {
     const context = await newContext(browser, { viewport: { width: 390, height: 844 } })
     await context.addCookies([
       ...(await adminContext.cookies()),
-      { name: 'Language', value: 'en', url: new URL(admin.url()).origin },
+      { name: 'Language', value: 'en', url: sharedServer().baseUrl },
     ])
     await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'))
     const page = await context.newPage()

@@ -6,10 +6,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestS3Server, type TestS3Server } from '../packages/server/src/testing/s3-server'
 import { callApi } from './support/api'
-import { launchBrowser, newContext, snapshot, snapshotFailures } from './support/browser'
-import { logIn, zh } from './support/identity'
+import { launchBrowser, loggedInContext, newContext, snapshot, snapshotFailures } from './support/browser'
+import { zh } from './support/identity'
 import { pngOf } from './support/png'
-import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
+import { type RunningServer, startServer } from './support/server'
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-uploads-e2e-'))
@@ -40,18 +40,11 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true })
 })
 
+/** A tab of a new profile logged in as the administrator (of another server than the shared one when told). */
 async function openAs(baseURL?: string): Promise<Page> {
   await context?.close()
-  context = await newContext(browser, baseURL ? { baseURL } : {})
+  context = await loggedInContext(browser, baseURL ? { baseURL } : {})
   page = await context.newPage()
-  await page.goto('/admin/index')
-  await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
-  return page
-}
-
-/** The page `openAs` opened last (the tests of a flow go on on it). */
-function opened(): Page {
-  if (!page) throw new Error('no page is open: the test before this one opens it')
   return page
 }
 
@@ -153,21 +146,16 @@ describe('uploads', () => {
     await snapshot(p, 'uploads-avatar-saved')
   })
 
-  /** The paused upload of the test below, resumed by the next. */
-  let upload: { file: string; paused: number } | undefined
-
-  it('a 30 MB document pauses', async () => {
-    upload = await pauseUpload(await openAs())
-  }, 150_000)
-
-  it('the paused document survives a reload and completes, stored as it was sent', async () => {
-    if (!upload) throw new Error('the test before this one pauses the upload')
-    await resumeAfterReload(opened(), upload, /^\/uploads\/private\/\d{4}\/\d{2}\/[A-Za-z0-9]{32}\.pdf$/)
-    await snapshot(opened(), 'uploads-resumed')
+  it('a 30 MB document pauses, survives a reload and completes, stored as it was sent', async () => {
+    const p = await openAs()
+    const upload = await pauseUpload(p)
+    await resumeAfterReload(p, upload, /^\/uploads\/private\/\d{4}\/\d{2}\/[A-Za-z0-9]{32}\.pdf$/)
+    await snapshot(p, 'uploads-resumed')
   }, 150_000)
 
   it('a fake PNG is refused', async () => {
-    const p = opened()
+    const p = await openAs()
+    await p.goto('/admin/products/create')
     const fake = path.join(work, 'photo.png')
     fs.writeFileSync(fake, `<html><body><script>alert(1)</script>${'x'.repeat(2000)}</body></html>`)
     const poster = p
@@ -223,15 +211,10 @@ describe('uploads to an S3-compatible store', () => {
     await s3?.close()
   })
 
-  let upload: { file: string; paused: number } | undefined
-
-  it('a 30 MB document pauses', async () => {
-    upload = await pauseUpload(await openAs(server.baseUrl))
-  }, 150_000)
-
-  it('the paused document survives a reload and completes in the bucket', async () => {
-    if (!upload) throw new Error('the test before this one pauses the upload')
+  it('a 30 MB document pauses, survives a reload and completes in the bucket', async () => {
+    const p = await openAs(server.baseUrl)
+    const upload = await pauseUpload(p)
     // Documents stay private: their address is /uploads/s3/private/...
-    await resumeAfterReload(opened(), upload, /^\/uploads\/s3\/private\/\d{4}\/\d{2}\/[A-Za-z0-9]{32}\.pdf$/)
+    await resumeAfterReload(p, upload, /^\/uploads\/s3\/private\/\d{4}\/\d{2}\/[A-Za-z0-9]{32}\.pdf$/)
   }, 150_000)
 })

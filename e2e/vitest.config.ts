@@ -9,6 +9,7 @@ export default defineConfig({
     globalSetup: ['support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    // Two workers, each with a server of its own (support/global-setup): the files of a worker run one after another.
+    maxWorkers: 2,
   },
 })

@@ -1,9 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { beforeEach, inject } from 'vitest'
-import { logIn } from './identity'
+import { beforeEach } from 'vitest'
+import { logInThroughApi } from './api'
 import { E2E_ADMIN_PASSWORD } from './server'
+import { sharedServer } from './shared-server'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots')
@@ -46,7 +47,7 @@ export function newContext(
   } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
-    baseURL: options.baseURL ?? inject('baseUrl'),
+    baseURL: options.baseURL ?? sharedServer().baseUrl,
     locale: options.locale ?? 'zh-CN',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     extraHTTPHeaders: options.headers,
@@ -74,7 +75,23 @@ export function snapshotFailures(pages: () => (Page | undefined)[]): void {
   })
 }
 
-/** A browser of its own with one tab, logged in as the administrator on the login page, and how to close it. */
+type ContextOptions = Parameters<typeof newContext>[1]
+
+/**
+ * A fresh browser profile logged in through the web API, as the administrator unless `as` says whom:
+ * each test that is not about the login page starts from one of its own.
+ */
+export async function loggedInContext(
+  browser: Browser,
+  options: ContextOptions & { as?: { username: string; password: string } } = {},
+): Promise<BrowserContext> {
+  const { as = { username: 'admin', password: E2E_ADMIN_PASSWORD }, ...contextOptions } = options
+  const context = await newContext(browser, contextOptions)
+  await logInThroughApi(context, as.username, as.password)
+  return context
+}
+
+/** A browser of its own with one blank tab logged in as the administrator, and how to close it. */
 export interface AdminTab {
   browser: Browser
   context: BrowserContext
@@ -82,12 +99,10 @@ export interface AdminTab {
   close(): Promise<void>
 }
 
-/** Launches a browser and logs the administrator in in a fresh context (a spec's set-up). */
+/** Launches a browser and logs the administrator in in a fresh profile (a spec's set-up). */
 export async function openAdminTab(): Promise<AdminTab> {
   const browser = await launchBrowser()
-  const context = await newContext(browser)
+  const context = await loggedInContext(browser)
   const page = await context.newPage()
-  await page.goto('/open/login')
-  await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
   return { browser, context, page, close: () => browser.close() }
 }

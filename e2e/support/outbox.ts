@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { inject } from 'vitest'
+import { sharedServer } from './shared-server'
 
 /** The first 6-digit number standing alone in a text: a verification code. */
 function codeIn(text: string): string | undefined {
@@ -20,7 +21,7 @@ async function poll<T>(read: () => T | undefined, what: string, timeoutMs = 15_0
 /** The texts the log SMS provider "sent" to `mobile`, oldest first (from the server's log lines). */
 export function smsTo(mobile: string): string[] {
   const texts: string[] = []
-  for (const line of fs.readFileSync(inject('serverLog'), 'utf8').split('\n')) {
+  for (const line of fs.readFileSync(sharedServer().serverLog, 'utf8').split('\n')) {
     if (!line.startsWith('{') || !line.includes(mobile)) continue
     try {
       const entry = JSON.parse(line) as { msg?: string; mobile?: string; content?: string }

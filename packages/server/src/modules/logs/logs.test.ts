@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { logs } from '../../db/schema/index'
 import { MASKED } from '../../resource/record-changes'
 import { type AdminClient, adminClient } from '../../resource/testing/admin-client'
@@ -12,8 +12,10 @@ let admin: AdminClient
 
 beforeAll(async () => {
   t = await createTestApp()
+})
+// A session of each test's own: the login test ends the administrator's other sessions.
+beforeEach(async () => {
   admin = await adminClient(t.app)
-  await admin.post('/admin/banks', { name: 'Logged', full_name: 'Logged Bank' })
 })
 afterAll(() => t.close())
 
@@ -25,6 +27,9 @@ async function lastLogOf(url: string) {
 
 describe('the operation log resource', () => {
   it("lists entries with the operator and the menu item (a resource and its action) in the reader's language", async () => {
+    expect((await admin.post('/admin/banks', { name: 'Logged', full_name: 'Logged Bank' })).statusCode).toBe(
+      201,
+    )
     const body = (await admin.get('/admin/logs/list?method=POST&url=banks')).json()
     expect(body.data[0]).toMatchObject({
       user_id: 1,
@@ -44,6 +49,9 @@ describe('the operation log resource', () => {
   })
 
   it('shows, exports and deletes old entries', async () => {
+    expect((await admin.post('/admin/banks', { name: 'Shown', full_name: 'Shown Bank' })).statusCode).toBe(
+      201,
+    )
     const [entry] = (await admin.get('/admin/logs/list?method=POST')).json().data
     expect((await admin.get(`/admin/logs/${entry.id}`)).json().row.id).toBe(entry.id)
     expect((await admin.get('/admin/logs/excel')).json().data.length).toBeGreaterThan(0)

@@ -47,7 +47,9 @@ describe('insurance products', () => {
   })
 
   it('refuse a second live product with the same uid, naming the field', async () => {
-    const response = await admin.post('/admin/products', { ...base, name: 'Copy', uid: 'PA-0001' })
+    const first = await admin.post('/admin/products', { ...base, name: 'Original', uid: 'PA-0002' })
+    expect(first.statusCode, first.body).toBe(201)
+    const response = await admin.post('/admin/products', { ...base, name: 'Copy', uid: 'PA-0002' })
     expect(response.statusCode).toBe(422)
     expect(Object.keys(response.json().errors)).toEqual(['uid'])
   })

@@ -45,7 +45,9 @@ describe('ordinary users', () => {
   it('need a password on create, and unique user names, e-mails and phones', async () => {
     const noPassword = await admin.post('/admin/users', { name: '李四', uname: 'lisi01' })
     expect(Object.keys(noPassword.json().errors)).toEqual(['password'])
-    const taken = await admin.post('/admin/users', { name: '王五', uname: 'zhangsan', password: 'secret-88' })
+    const first = await admin.post('/admin/users', { name: '王五', uname: 'wangwu01', password: 'secret-88' })
+    expect(first.statusCode, first.body).toBe(201)
+    const taken = await admin.post('/admin/users', { name: '王五', uname: 'wangwu01', password: 'secret-88' })
     expect(taken.statusCode).toBe(422)
     expect(Object.keys(taken.json().errors)).toEqual(['uname'])
     const bad = await admin.post('/admin/users', {
@@ -59,8 +61,16 @@ describe('ordinary users', () => {
   })
 
   it('filter by status and keyword', async () => {
-    const rows = (await admin.get('/admin/users/list?status=1&keyword=zhangsan')).json().data
-    expect(rows.map((u: { uname: string }) => u.uname)).toEqual(['zhangsan'])
+    for (const [uname, status] of [
+      ['filtered1', 1],
+      ['filtered2', 2],
+      ['other01', 1],
+    ] as const) {
+      const created = await admin.post('/admin/users', { name: uname, uname, password: 'secret-88', status })
+      expect(created.statusCode, created.body).toBe(201)
+    }
+    const rows = (await admin.get('/admin/users/list?status=1&keyword=filtered')).json().data
+    expect(rows.map((u: { uname: string }) => u.uname)).toEqual(['filtered1'])
   })
 
   it('never delete the first user', async () => {

@@ -1,5 +1,5 @@
 import { count, isNull } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../../../testing/test-database'
 import type { Database, Db } from '../../client'
 import { firms, products, productYear } from '../../schema/index'
@@ -10,12 +10,13 @@ import { DEMO_PRODUCTS_PER_FIRM, seedDemo } from './seed-demo'
 let database: Database
 let db: Db
 
-beforeAll(async () => {
+// A seeded database of each test's own: the demo seed goes into an empty catalogue once.
+beforeEach(async () => {
   database = await openTestDatabase()
   db = database.db
   await seedDatabase(db, { env: 'testing', adminPassword: 'demo-secret' })
 })
-afterAll(() => database?.close())
+afterEach(() => database?.close())
 
 describe('the demo seed', () => {
   it('adds at least 30 companies and 300 products spread over them, with periods and statuses', async () => {
@@ -33,6 +34,7 @@ describe('the demo seed', () => {
   })
 
   it('adds nothing the second time', async () => {
+    expect((await seedDemo(db)).firms).toBe(DEMO_FIRMS.length)
     expect(await seedDemo(db)).toEqual({ firms: 0, products: 0 })
     const [{ live }] = await db.select({ live: count() }).from(firms).where(isNull(firms.deleted_at))
     expect(live).toBe(DEMO_FIRMS.length)

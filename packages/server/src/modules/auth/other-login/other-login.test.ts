@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { oauthTypeOf } from '../../../config'
-import { ousers, users } from '../../../db/schema/index'
+import { ousers } from '../../../db/schema/index'
 import { startOidcProvider } from '../../../testing/openid-provider'
 import { createTestApp, csrfSession, type TestApp } from '../../../testing/test-app'
 import { insertTestUser } from '../insert-test-user'
@@ -138,6 +138,22 @@ describe('GET /open/other-login', () => {
   })
 })
 
+/**
+ * An account made through the provider's identity `name` (its first login and the binding form), as
+ * the first test below makes alice's: answers its user name (`<name>_acme`) and password.
+ */
+async function accountOfIdentity(name: string): Promise<{ uname: string; password: string }> {
+  const account = { uname: `${name}_acme`, password: `${name}-pass-1` }
+  const created = await webPost('/open/other-login/create', {
+    ticket: bindTicketOf(await otherLogin(name)),
+    ...account,
+    password_confirmation: account.password,
+    agreement: 1,
+  })
+  expect(created.statusCode, created.body).toBe(200)
+  return account
+}
+
 describe('third-party login through an OpenID provider', () => {
   it('hands an unknown identity a binding ticket, from which the SPA creates an account', async () => {
     const ticket = bindTicketOf(await otherLogin('alice'))
@@ -182,7 +198,8 @@ describe('third-party login through an OpenID provider', () => {
   })
 
   it('logs a known identity straight in and returns the browser to the page it came from', async () => {
-    const callback = await otherLogin('alice')
+    const account = await accountOfIdentity('erin')
+    const callback = await otherLogin('erin')
     expect(callback.statusCode).toBe(302)
     expect(callback.headers.location).toBe('/home/index')
     const token = cookiesOf(callback).Authorization
@@ -191,7 +208,7 @@ describe('third-party login through an OpenID provider', () => {
       url: '/web-api/open/user',
       headers: { cookie: `Authorization=${token}` },
     })
-    expect(me.json().user.uname).toBe('alice_acme')
+    expect(me.json().user.uname).toBe(account.uname)
   })
 
   it('binds an identity to an existing account once its password is given', async () => {
@@ -223,12 +240,12 @@ describe('third-party login through an OpenID provider', () => {
   })
 
   it('refuses to bind a second identity of the same provider to one account', async () => {
-    const [alice] = await t.app.db.select().from(users).where(eq(users.uname, 'alice_acme'))
+    const frank = await accountOfIdentity('frank')
     const ticket = bindTicketOf(await otherLogin('carol'))
     const response = await webPost('/open/other-login/bind', {
       ticket,
-      username: alice.uname,
-      password: 'alice-pass-1',
+      username: frank.uname,
+      password: frank.password,
     })
     expect(response.json().errors).toEqual({
       username: ['This account is already bound to another Acme ID account.'],
@@ -278,11 +295,12 @@ describe('third-party login through an OpenID provider', () => {
   })
 
   it('never redirects to another site after login', async () => {
+    await accountOfIdentity('grace')
     const start = await t.app.inject({
       method: 'GET',
       url: '/web-api/open/other-login/acme?redirect=//evil.example/x',
     })
-    const back = await signInAtProvider(start.headers.location as string, 'alice')
+    const back = await signInAtProvider(start.headers.location as string, 'grace')
     const callback = await t.app.inject({
       method: 'GET',
       url: `${back.pathname}${back.search}`,

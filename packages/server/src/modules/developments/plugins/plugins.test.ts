@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { desc, eq, inArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { findNestedSetProblems } from '../../../db/nested-set'
 import { logs, menuRole, menus } from '../../../db/schema/index'
 import { type AdminClient, adminClient } from '../../../resource/testing/admin-client'
@@ -61,6 +61,25 @@ const tableExists = async (name: string) =>
       rows: { found: unknown }[]
     }
   ).rows[0].found !== null
+
+/** The notices plug-in as each test finds it: not installed, no data kept. */
+beforeEach(async () => {
+  const listed = (await admin.get('/admin/developments/plugins')).json().plugins as Array<
+    Record<string, unknown>
+  >
+  const notices = listed.find((plugin) => plugin.name === 'notices')
+  if (notices?.installed_version !== null || notices.data_kept) {
+    const dropped = await admin.delete('/admin/developments/plugins', { name: 'notices', drop_data: true })
+    expect(dropped.statusCode, dropped.body).toBe(200)
+  }
+})
+
+/** The notices plug-in installed with one notice in it. */
+async function installNoticesWithOne(): Promise<void> {
+  expect((await admin.post('/admin/developments/plugins', { name: 'notices' })).statusCode).toBe(200)
+  const created = await admin.post('/admin/notices', { title: 'Office closed on Friday', level: 2 })
+  expect(created.statusCode, created.body).toBe(201)
+}
 
 describe('plug-ins', () => {
   it('lists those found, with why one cannot be used', async () => {
@@ -133,6 +152,7 @@ describe('plug-ins', () => {
   })
 
   it('uninstalls keeping the data: menus and their holders gone, page refused, the table kept', async () => {
+    await installNoticesWithOne()
     const ids = (await pluginMenus()).map((item) => item.id)
     const response = await admin.delete('/admin/developments/plugins', { name: 'notices' })
     expect(response.statusCode, response.body).toBe(200)
@@ -154,6 +174,8 @@ describe('plug-ins', () => {
   })
 
   it('installed again, finds its data; uninstalled with drop_data, drops it', async () => {
+    await installNoticesWithOne()
+    expect((await admin.delete('/admin/developments/plugins', { name: 'notices' })).statusCode).toBe(200)
     const again = await admin.post('/admin/developments/plugins', { name: 'notices' })
     expect(again.statusCode, again.body).toBe(200)
     expect(again.json()).toMatchObject({ menus: 8, data_kept: true })

@@ -1,0 +1,4 @@
+import { describeTheme } from './support/a11y'
+
+/** Accessibility in the dark theme (support/a11y). */
+describeTheme('dark')
