@@ -12,10 +12,11 @@ import './apps.css'
 import { ButtonLink } from '../../../components/ButtonLink'
 import { fieldTitle } from '../../../components/resource/option-label'
 
+/** The review's state as the border of a tag in the page's text colour (antd's coloured text misses the contrast). */
 const REVIEW_COLOR: Record<number, string> = {
-  [APP_REVIEW_CODE.pending]: 'gold',
-  [APP_REVIEW_CODE.approved]: 'green',
-  [APP_REVIEW_CODE.disabled]: 'red',
+  [APP_REVIEW_CODE.pending]: 'warning',
+  [APP_REVIEW_CODE.approved]: 'success',
+  [APP_REVIEW_CODE.disabled]: 'error',
 }
 const REVIEW_NAME: Record<number, string> = { 0: 'pending', 1: 'approved', 2: 'disabled' }
 
@@ -29,7 +30,9 @@ function AppCard({ app, onSecret }: { app: TOwnApp; onSecret: (answer: TAppSecre
       title={
         <Flex gap={8} align="center" wrap>
           <span className="bd-apps__name">{app.name}</span>
-          <Tag color={REVIEW_COLOR[app.review]}>{t(`options.apps.review.${REVIEW_NAME[app.review]}`)}</Tag>
+          <Tag className={`bd-strong-tag bd-outcome-tag--${REVIEW_COLOR[app.review]}`}>
+            {t(`options.apps.review.${REVIEW_NAME[app.review]}`)}
+          </Tag>
           {app.status === 0 && <Tag>{t('options.apps.status.off')}</Tag>}
         </Flex>
       }
