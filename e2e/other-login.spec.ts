@@ -45,6 +45,8 @@ describe('third-party login', () => {
 
     // Next time, straight in.
     await pickFromUserMenu(page, zh.nav.logout)
+    // The logout has ended once the header no longer shows the account.
+    await page.getByRole('button', { name: zh.nav.account }).waitFor({ state: 'hidden' })
     await page.goto('/open/login?redirect=%2Fhome%2Fpersonage%2Findex')
     await providerButton().click()
     await page.waitForURL('**/home/personage/index')
