@@ -94,7 +94,7 @@ export async function rolesHoldRoute(
   return row?.held === true
 }
 
-const HELD_ROUTES_AMONG = `select u.url, u.method_bit from unnest($1::text[], $2::int[]) as u(url, method_bit)
+const HELD_ROUTES_AMONG = `select u.n from unnest($1::text[], $2::int[]) with ordinality as u(url, method_bit, n)
   where ${routeHeldSql({ url: 'u.url', methodBit: 'u.method_bit', env: '$3::text', roleIds: '$4::int[]' })}`
 
 /** A route as `heldRoutesAmong` names it: its method and url (`GET /admin/products/list`). */
@@ -113,12 +113,12 @@ export async function heldRoutesAmong(
   },
 ): Promise<Set<string>> {
   if (options.routes.length === 0 || options.roleIds.length === 0) return new Set()
-  const methods = new Map(options.routes.map((route) => [methodBitOf(route.method), route.method]))
   const rows = await rawQuery(db, 'held_routes_among', HELD_ROUTES_AMONG, [
     options.routes.map((route) => route.url),
     options.routes.map((route) => methodBitOf(route.method)),
     options.env,
     `{${options.roleIds.join(',')}}`,
   ])
-  return new Set(rows.map((row) => routeKey(methods.get(Number(row.method_bit)) ?? '', String(row.url))))
+  const held = rows.map((row) => options.routes[Number(row.n) - 1])
+  return new Set(held.map((route) => routeKey(route.method, route.url)))
 }

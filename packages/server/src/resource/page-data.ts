@@ -18,19 +18,12 @@ export async function allowedActions(
   ctx: ResourceContext,
   definition: ResourceDefinition,
 ): Promise<ResourceAction[]> {
-  const routeOf = (action: ResourceAction) => {
+  const routes = definition.actions.map((action) => {
     const route = RESOURCE_ACTION_ROUTES[action]
     return { url: `${definition.url}${route.path}`, method: route.method }
-  }
-  const held = await heldRoutesAmong(ctx.db, {
-    routes: definition.actions.map(routeOf),
-    env: ctx.env,
-    roleIds: ctx.roleIds,
   })
-  return definition.actions.filter((action) => {
-    const route = routeOf(action)
-    return held.has(routeKey(route.method, route.url))
-  })
+  const held = await heldRoutesAmong(ctx.db, { routes, env: ctx.env, roleIds: ctx.roleIds })
+  return definition.actions.filter((_, index) => held.has(routeKey(routes[index].method, routes[index].url)))
 }
 
 /** The static option sets of the definition's fields and filters, by name. */
