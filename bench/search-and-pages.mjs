@@ -14,9 +14,11 @@
 //   BENCH_DATABASE_NAME=bench1m node bench/search-and-pages.mjs
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test): the PostgreSQL server
 //   BENCH_ROUNDS (default 30), BENCH_ONLY: a part of a case name to run only those cases
+//   BENCH_RESULTS: a file to write every case's figures to as JSON (bench/growth.mjs reads it)
 //
 // Target: p95 < 50 ms for every case; a search or page that cannot be answered in time answers a
 // clear 422 at once (printed as such), never a 503 after the statement time-out.
+import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -104,6 +106,7 @@ async function main() {
     `${'case'.padEnd(52)} ${'status'.padStart(6)} ${'rows'.padStart(5)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'min'.padStart(8)} ${'max'.padStart(8)} ${'SQL p50'.padStart(8)} ${'ratio'.padStart(6)} stmts`,
   )
   const failures = []
+  const results = []
   for (const [list, name, query, expected = 200] of CASES) {
     const address = url(list, query)
     await ours.ask({ capture: 'start' })
@@ -126,11 +129,14 @@ async function main() {
     const sql50 = percentile(sqlMs, 50)
     const rows = first.status === 200 ? JSON.parse(first.body).data.length : '-'
     if (status !== expected || p95 >= 50) failures.push(`${list} ${name}`)
+    results.push({ list, name, status, p50, p95, sql50, statements: statements.length })
     const f = (n) => `${n.toFixed(1)}`.padStart(8)
     console.log(
       `${`${list} ${name}`.padEnd(52)} ${String(status).padStart(6)} ${String(rows).padStart(5)} ${f(p50)} ${f(p95)} ${f(oursMs[0])} ${f(oursMs[oursMs.length - 1])} ${f(sql50)} ${`×${(p50 / sql50).toFixed(2)}`.padStart(6)} ${statements.length}`,
     )
   }
+  if (process.env.BENCH_RESULTS)
+    fs.writeFileSync(process.env.BENCH_RESULTS, JSON.stringify({ load: [load, os.loadavg()], results }))
   finishRun({ ours, reference, agent, failures })
 }
 
