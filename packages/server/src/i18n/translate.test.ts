@@ -19,9 +19,21 @@ describe('translate', () => {
       'Das Feld Name ist erforderlich',
     )
     expect(translate('de', 'errors.conflict')).toBe(
-      'The record was changed by someone else, please reload it.',
+      'Der Datensatz wurde von jemand anderem geändert, bitte laden Sie ihn neu.',
     )
+    catalogs.en['testing.english_only'] = 'Only in English'
+    try {
+      expect(translate('de', 'testing.english_only')).toBe('Only in English')
+    } finally {
+      delete catalogs.en['testing.english_only']
+    }
     expect(translate('en', 'no.such.key')).toBe('no.such.key')
+  })
+
+  it('has every general message in every language', () => {
+    const general = Object.keys(catalogs.en).filter((key) => key.startsWith('errors.'))
+    for (const [language, catalog] of Object.entries(catalogs))
+      for (const key of general) expect(catalog[key], `${language} ${key}`).toBeTruthy()
   })
 
   it('mentions the token in every language, which the SPA relies on for 419', () => {
