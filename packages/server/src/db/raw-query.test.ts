@@ -1,8 +1,8 @@
-import { inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { openDatabase } from './client'
-import { insertRows, rawQuery, rawTxQuery } from './raw-query'
+import { insertRows, rawQuery, rawTxQuery, updateRowById } from './raw-query'
 import { years } from './schema/index'
 
 let t: TestApp
@@ -36,6 +36,30 @@ describe('insertRows', () => {
       { name: 'Raw D', value: '', description: null },
       { name: 'Raw E', value: '5', description: 'five' },
     ])
+  })
+})
+
+describe('updateRowById', () => {
+  it('sets the given columns and $onUpdate ones, leaves undefined ones, answers the row as drizzle decodes it', async () => {
+    const [id] = await t.app.db.transaction((tx) =>
+      insertRows(tx, years, [
+        { name: 'Raw U', value: '7', description: 'seven', updated_at: new Date('2001-01-01T00:00:00Z') },
+      ]),
+    )
+    const [before] = await t.app.db.select().from(years).where(eq(years.id, id))
+    const row = await t.app.db.transaction((tx) =>
+      updateRowById(tx, years, id, { name: 'Raw U2', value: undefined, description: null }),
+    )
+    const [stored] = await t.app.db.select().from(years).where(eq(years.id, id))
+    expect(row).toEqual(stored)
+    expect(stored).toMatchObject({ name: 'Raw U2', value: '7', description: null })
+    expect(stored.updated_at.getTime()).toBeGreaterThan(before.updated_at.getTime())
+    expect(stored.created_at).toEqual(before.created_at)
+    // The same columns again (the same statement), and an id no row has.
+    const again = await t.app.db.transaction((tx) => updateRowById(tx, years, id, { name: 'Raw U3' }))
+    expect(again).toMatchObject({ id, name: 'Raw U3', value: '7' })
+    const none = await t.app.db.transaction((tx) => updateRowById(tx, years, 2_000_000_000, { name: 'x' }))
+    expect(none).toBeUndefined()
   })
 })
 

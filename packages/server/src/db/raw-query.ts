@@ -86,6 +86,50 @@ export function decodeColumns<T>(table: Table, row: Record<string, unknown>, pre
   return decoded as T
 }
 
+/** The update statement of each table and set of columns: its text and name, made once. */
+const updates = new Map<string, { name?: string; text: string; keys: string[] }>()
+/** Shapes of updates sent as named statements; past this many, new shapes go unnamed (and are not kept). */
+const MAX_NAMED_UPDATES = 500
+
+/**
+ * Updates the row of `table` with this id, sent straight through the driver of a transaction (or
+ * savepoint) as a named statement whose text depends only on which columns are set: drizzle's
+ * builder wrote it afresh for every update and PostgreSQL parsed and planned it each time. Like
+ * drizzle's update, a value left undefined is not set, a column's `$onUpdate` value is set when it
+ * is not given, values go through the columns' mappers, and the row is answered as `returning()`
+ * decodes it (undefined when no row has the id). Values must be plain (no SQL expressions). Past
+ * MAX_NAMED_UPDATES shapes, a new one is written each time and sent unnamed.
+ */
+export async function updateRowById(
+  tx: Tx,
+  table: Table,
+  id: number,
+  set: Record<string, unknown>,
+): Promise<Record<string, unknown> | undefined> {
+  const columns = getTableColumns(table) as Record<string, PgColumn>
+  const keys = Object.keys(columns).filter((key) => set[key] !== undefined || columns[key].onUpdateFn)
+  const shape = `${getTableName(table)}\u0000${keys.join(',')}`
+  let update = updates.get(shape)
+  if (!update) {
+    const assignments = keys.map((key, i) => `"${columns[key].name}" = $${i + 1}`).join(', ')
+    const returned = Object.values(columns)
+      .map((column) => `"${column.name}"`)
+      .join(', ')
+    const text = `update "${getTableName(table)}" set ${assignments} where "${columns.id.name}" = $${keys.length + 1} returning ${returned}`
+    update = { text, keys }
+    if (updates.size < MAX_NAMED_UPDATES) {
+      update.name = `update_row_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`
+      updates.set(shape, update)
+    }
+  }
+  const values = update.keys.map((key) => {
+    const value = set[key] !== undefined ? set[key] : columns[key].onUpdateFn?.()
+    return value === null ? null : columns[key].mapToDriverValue(value)
+  })
+  const [row] = await rawTxQuery(tx, update.name, update.text, [...values, id])
+  return row && decodeColumns<Record<string, unknown>>(table, row, '')
+}
+
 /** Links of new rows to store with them: pairs of (the row's place in the rows, the target id). */
 export interface LinkInsert {
   table: Table

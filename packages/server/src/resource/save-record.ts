@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { eq, is, SQL } from 'drizzle-orm'
 import type { Tx } from '../db/client'
+import { updateRowById } from '../db/raw-query'
 import { AppError } from '../errors'
 import { textToStore } from '../i18n/seeded-texts'
 import { referenceIssues } from './check-references'
@@ -168,8 +169,11 @@ export async function saveRecord(options: SaveRecordOptions): Promise<SavedRecor
   const idColumn = requireColumn(binding.table, 'id')
   let row: Row
   try {
-    if (existing) {
-      const set = Object.keys(columns).length > 0 ? columns : { updated_at: new Date() }
+    const set = Object.keys(columns).length > 0 ? columns : { updated_at: new Date() }
+    if (existing && Object.values(set).every((value) => !is(value, SQL))) {
+      // A named statement for each set of columns (unless a binding gave an SQL expression).
+      row = (await updateRowById(tx, binding.table, existing.id as number, set)) as Row
+    } else if (existing) {
       ;[row] = (await tx
         .update(binding.table)
         .set(set as never)

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { count, getTableName, type SQL, sql } from 'drizzle-orm'
-import { PgDialect } from 'drizzle-orm/pg-core'
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../db/client'
-import { isPoolDatabase, rawQuery } from '../db/raw-query'
+import { isPoolDatabase, rawQuery, rawTxQuery } from '../db/raw-query'
 import { columnsOf } from './columns'
 import type { SortKey } from './parse-list-query'
 import type { ResourceBinding, Row } from './types'
@@ -108,8 +108,8 @@ function statementName(text: string): string | undefined {
  * One page of rows in one statement. The binding's page columns are computed on the page's rows
  * only (the page is selected first, then the extras), so a deep page does not pay for the rows it
  * skips. Written as SQL text rather than through the query builder: the list is the hottest path.
- * Outside a transaction on PostgreSQL it goes straight to the driver: a named statement, parsed once
- * per connection, unless it searches text.
+ * It goes straight to the driver, on the pool or inside a transaction (a write's answer, an export's
+ * page): on PostgreSQL a named statement, parsed once per connection, unless it searches text.
  */
 export async function selectRows(
   db: Db | Tx,
@@ -124,10 +124,13 @@ export async function selectRows(
     ? sql`select ${sql.identifier(PAGE)}.*, ${extras} from (${inner}) ${sql.identifier(PAGE)} order by ${orderBy(options.order, PAGE)}`
     : inner
   const query = dialect.sqlToQuery(statement)
-  // On the pool the text goes straight to the driver, named unless it searches text (see above).
+  // Straight to the driver, named unless it searches text (see above).
+  const name = statementName(query.sql)
   const rows = isPoolDatabase(db)
-    ? await rawQuery(db as Db, statementName(query.sql), query.sql, query.params)
-    : ((await db.execute(statement)) as unknown as { rows: Row[] }).rows
+    ? await rawQuery(db as Db, name, query.sql, query.params)
+    : db instanceof PgTransaction
+      ? await rawTxQuery(db as Tx, name, query.sql, query.params)
+      : ((await db.execute(statement)) as unknown as { rows: Row[] }).rows
   return rows.map(decoderOf(binding))
 }
 
