@@ -122,6 +122,8 @@ describe('editors', () => {
     const id = await firmWithNotice(`须知再开${stamp}`)
     await page.goto(`/admin/firms/${id}`)
     const editor = page.locator('#resource-firms_insure_notify')
+    // The editor is a chunk of its own, which a fresh profile loads first.
+    await editor.waitFor()
     await editor.locator('strong', { hasText: '投保前请仔细阅读' }).waitFor(WITHIN)
     await editor.getByText('<script>window.__pwned = 1</script>').waitFor()
     await editor.locator('img[src^="/uploads/"]').waitFor()
