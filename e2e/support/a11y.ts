@@ -111,9 +111,7 @@ async function open(page: Page, path: string): Promise<void> {
 async function check(page: Page, theme: Theme, path: string): Promise<void> {
   await open(page, path)
   await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton, .bd-loading'))
-  // axe.run in the page itself: the app has no frames of another origin, for which the default mode
-  // would run axe in each frame and then again in a blank tab it opens for every check.
-  const result = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze()
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze()
   const failures: string[] = []
   for (const violation of result.violations) {
     if (violation.impact !== 'critical' && violation.impact !== 'serious') continue
