@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Cookie, Page, Request } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { callApi, createFirm } from './support/api'
 import { launchBrowser, loggedInContext, newContext, snapshot, snapshotFailures } from './support/browser'
 import { logIn, zh } from './support/identity'
@@ -102,6 +102,8 @@ describe('apps', () => {
 
 describe('with API encryption on', () => {
   let server: RunningServer
+  /** The administrator's cookies on that server, from a login in a browser of the set-up. */
+  let session: Cookie[]
   let context: BrowserContext
   let page: Page
   const bodies: Array<{ url: string; body: string | null; headers: Record<string, string> }> = []
@@ -109,27 +111,52 @@ describe('with API encryption on', () => {
 
   beforeAll(async () => {
     server = await startServer({ API_ENCRYPTION: 'true' })
+    // The API takes no plain login while encryption is on: the set-up logs in as the SPA does.
+    const setUp = await newContext(browser, { baseURL: server.baseUrl })
+    const setUpPage = await setUp.newPage()
+    await setUpPage.goto('/open/login')
+    await logIn(setUpPage, 'admin', E2E_ADMIN_PASSWORD)
+    // Several logins per account: the login test's own does not end this session.
+    const setting = await callApi<{ data: { id: number }[] }>(
+      setUp,
+      'GET',
+      '/admin/configs/list?key=session_concurrent',
+    )
+    const concurrent = await callApi(setUp, 'PUT', `/admin/configs/${setting.body.data[0].id}`, {
+      value: '1',
+    })
+    expect(concurrent.status, JSON.stringify(concurrent.body)).toBe(200)
+    session = await setUp.cookies()
+    await setUp.close()
+  }, SERVER_START_MS)
+  beforeEach(async () => {
     context = await newContext(browser, { baseURL: server.baseUrl })
     page = await context.newPage()
+    bodies.length = 0
     page.on('request', (request: Request) => {
       if (request.method() !== 'GET' && new URL(request.url()).pathname.startsWith('/web-api/')) {
         bodies.push({ url: request.url(), body: request.postData(), headers: request.headers() })
       }
     })
-  }, SERVER_START_MS)
-  afterAll(async () => {
+  })
+  afterEach(async () => {
     await context?.close()
+  })
+  afterAll(async () => {
     await server?.stop()
   })
 
-  it('a login and a product edit work in the browser, with {aes_key, data, sign} on the wire', async () => {
+  it('a login works in the browser, with {aes_key, data, sign} on the wire', async () => {
     await page.goto('/open/login')
     await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
     const login = bodies.find((b) => b.url.endsWith('/web-api/open/login'))
     expect(Object.keys(JSON.parse(login?.body ?? '{}')).sort()).toEqual(['aes_key', 'data', 'sign'])
     expect(login?.headers['api-encryption']).toBe('1')
     expect(login?.body).not.toContain(E2E_ADMIN_PASSWORD)
+  })
 
+  it('a product edit works in the browser, with {aes_key, data, sign} on the wire', async () => {
+    await context.addCookies(session)
     // A product to edit (set up through the API, which takes plain bodies on these routes).
     const firmId = await createFirm(page, `密保${stamp}`, `密保人寿${stamp}`)
     type Tree = { data: Array<{ id: number; parent_id: number; level: number }> }

@@ -48,9 +48,11 @@ describe('a bulk edit', () => {
         expect(answer.status, JSON.stringify(answer.body)).toBe(201)
         return answer.body.row.id
       })
-    const onSale: number[] = []
-    for (let i = 1; i <= ON_SALE; i++) onSale.push(await product(`批量产品${stamp}-${i}`, 1))
-    const stopped = await product(`批量停用${stamp}`, 2)
+    // Added side by side: the ids need not follow the names.
+    const [stopped, ...onSale] = await Promise.all([
+      product(`批量停用${stamp}`, 2),
+      ...Array.from({ length: ON_SALE }, (_, i) => product(`批量产品${stamp}-${i + 1}`, 1)),
+    ])
     return { firmId, onSale, stopped }
   }
 

@@ -22,7 +22,6 @@ const names = {
   classify2: `E2E二级${stamp}`,
   product: `E2E产品${stamp}`,
   found: `E2E找到${stamp}`,
-  edited: `E2E找到改${stamp}`,
 }
 
 let browser: Browser
@@ -141,8 +140,17 @@ describe('the catalogue', () => {
     })
     await errorOf('firms', zh.fields.logo).getByText('只能上传').waitFor()
 
+    const sent: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/web-api/admin/firms')
+        sent.push(request.url())
+    })
     await firms.locator('button[type=submit]').click()
-    await page.waitForTimeout(500)
+    // The refused save takes the focus to its first error (the website), without sending the form.
+    await expect
+      .poll(() => firms.locator('#resource-firms_url').evaluate((input) => input === document.activeElement))
+      .toBe(true)
+    expect(sent).toEqual([])
     expect(new URL(page.url()).pathname).toBe('/admin/firms/create')
     const answer = await page.request.get(
       `/web-api/admin/firms/list?name=${encodeURIComponent(names.refused)}`,
@@ -180,7 +188,7 @@ describe('the catalogue', () => {
     expect(firm.bank_ids).toHaveLength(1)
   })
 
-  it('creates a two-level classification', async () => {
+  it('creates a top-level classification', async () => {
     await createRecord(
       'classifys',
       async () => {
@@ -188,17 +196,34 @@ describe('the catalogue', () => {
       },
       names.classify,
     )
+  })
+
+  it('creates a classification under another, chosen in the parent select', async () => {
+    const parentName = `${names.classify}父`
+    const parent = await callApi<{ row: { id: number } }>(context, 'POST', '/admin/classifys', {
+      name: parentName,
+    })
+    expect(parent.status, JSON.stringify(parent.body)).toBe(201)
     await createRecord(
       'classifys',
       async () => {
         await form('classifys').locator('#resource-classifys_name').fill(names.classify2)
-        const parent = item('classifys', zh.fields.parent_id)
-        await parent.locator('.ant-select').click()
-        await page.keyboard.type(names.classify)
-        await page.locator(`.ant-select-dropdown:visible [title="${names.classify}"]`).first().click()
+        const parentItem = item('classifys', zh.fields.parent_id)
+        await parentItem.locator('.ant-select').click()
+        await page.keyboard.type(parentName)
+        await page.locator(`.ant-select-dropdown:visible [title="${parentName}"]`).first().click()
       },
-      names.classify,
+      // The tree list shows the new one under its parent, folded.
+      parentName,
     )
+    const child = await callApi<{ data: { name: string; parent_id: number }[] }>(
+      context,
+      'GET',
+      `/admin/classifys/list?keyword=${encodeURIComponent(names.classify2)}`,
+    )
+    expect(child.body.data.find((row) => row.name === names.classify2)).toMatchObject({
+      parent_id: parent.body.row.id,
+    })
   })
 
   it("fills a new product's company, classifications and group from their records, saves it and lists it", async () => {
@@ -227,11 +252,17 @@ describe('the catalogue', () => {
     await save('products', names.product)
   })
 
-  it('keeps a typed date on Enter without submitting, scrolls a failed save to its first error, and asks before leaving a changed form', async () => {
+  /** The product form of a new product, its name typed (the form is changed). */
+  async function draftProduct(name: string) {
     await page.goto('/admin/products/create')
     const products = form('products')
     await products.waitFor()
-    await products.locator('#resource-products_name').fill(`${names.product}草稿`)
+    await products.locator('#resource-products_name').fill(name)
+    return products
+  }
+
+  it('keeps a typed date on Enter without submitting', async () => {
+    const products = await draftProduct(`${names.product}日期`)
     const stop = products.locator('#resource-products_stop_at')
     await stop.click()
     await stop.fill('2031-06-30')
@@ -240,7 +271,10 @@ describe('the catalogue', () => {
     // no submission: still here, and the required company shows no error
     expect(page.url()).toContain('/admin/products/create')
     expect(await errorOf('products', zh.fields.firm_id).count()).toBe(0)
+  })
 
+  it('scrolls a failed save to its first error, below the sticky header', async () => {
+    const products = await draftProduct(`${names.product}滚动`)
     // Saved from the bottom of the form, through the bar that stays in view: the page goes up to
     // the first error (the company), which shows below the sticky header with its label.
     await products.locator('.bd-form-bar').getByText(zh.forms.unsaved).waitFor()
@@ -254,7 +288,11 @@ describe('the catalogue', () => {
       .toBeGreaterThanOrEqual(header?.height ?? 64)
     expect(await firm.locator('label').isVisible()).toBe(true)
     expect(page.url()).toContain('/admin/products/create')
+  })
 
+  it('asks before leaving a changed form: stays on cancel, leaves on confirm', async () => {
+    const draft = `${names.product}草稿`
+    const products = await draftProduct(draft)
     await products
       .locator('.bd-form-bar')
       .getByRole('button', { name: /取\s*消/ })
@@ -264,7 +302,7 @@ describe('the catalogue', () => {
     await dialog.getByRole('button', { name: /取\s*消/ }).click()
     await dialog.waitFor({ state: 'hidden' })
     expect(page.url()).toContain('/admin/products/create')
-    expect(await products.locator('#resource-products_name').inputValue()).toBe(`${names.product}草稿`)
+    expect(await products.locator('#resource-products_name').inputValue()).toBe(draft)
 
     await page.locator('.bd-admin__breadcrumb a').first().click()
     await dialog.waitFor()
@@ -272,37 +310,70 @@ describe('the catalogue', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/admin/products/create'))
   })
 
-  it('finds the product through two filters, edits it, exports the list and deletes it', async () => {
-    const firm = `${names.firm}找`
+  /** The rows of the product list. */
+  const listRows = () => page.locator('.ant-table-tbody tr.ant-table-row')
+  const LIST = { timeout: 10_000 }
+
+  /** The other product of a company of `productsToFind`, which a keyword of the first leaves out. */
+  const otherThan = (name: string) => name.replace('E2E找到', '其他')
+
+  /** A company of its own with two products, `name` and its other one; answers the company's name and id. */
+  async function productsToFind(name: string): Promise<{ firm: string; firmId: number }> {
+    const firm = `${name}公司`
     const firmId = await createFirm(context, firm)
-    await createProduct(context, { name: names.found, firm_id: firmId })
-    // Another product of the company, which the keyword leaves out.
-    await createProduct(context, { name: `其他${stamp}`, firm_id: firmId })
+    await createProduct(context, { name, firm_id: firmId })
+    await createProduct(context, { name: otherThan(name), firm_id: firmId })
+    return { firm, firmId }
+  }
+
+  /** The product list filtered by a keyword and a company, as the address keeps a list's filters. */
+  async function openFiltered(keyword: string, firmId: number): Promise<void> {
+    await page.goto(`/admin/products?keyword=${encodeURIComponent(keyword)}&firm_id=${firmId}`)
+    await expect.poll(() => listRows().count(), LIST).toBe(1)
+  }
+
+  it('finds a product through two filters, a keyword and its company', async () => {
+    const { firm } = await productsToFind(names.found)
+    // Another company's product of the same keyword, which the company filter leaves out.
+    await createProduct(context, {
+      name: `${names.found}外`,
+      firm_id: await createFirm(context, `${firm}外`),
+    })
     await page.goto('/admin/products')
     const filters = page.locator('form#filters-products')
-    // A keyword that the product's name keeps after the edit below.
-    const keyword = 'E2E找到'
-    await filters.locator('#filters-products_keyword').fill(keyword)
+    await filters.locator('#filters-products_keyword').fill(names.found)
     await choose(
       filters.locator('.ant-form-item').filter({ has: page.locator(`label[title="${zh.fields.firm_id}"]`) }),
       firm,
     )
     await filters.locator('button[type=submit]').click()
-    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1)
+    await expect.poll(() => listRows().count(), LIST).toBe(1)
     await page.getByRole('cell', { name: names.found, exact: true }).waitFor()
     await settled()
     await snapshot(page, 'catalogue-products-zh')
+  })
 
-    await page.getByRole('row').filter({ hasText: names.found }).getByRole('link').first().click()
+  it('edits a product from a filtered list, and the list comes back as it was left', async () => {
+    const found = `${names.found}编`
+    const { firmId } = await productsToFind(found)
+    // A keyword that the product's name keeps after the edit below.
+    const keyword = found
+    await openFiltered(keyword, firmId)
+    await page.getByRole('row').filter({ hasText: found }).getByRole('link').first().click()
     await page.waitForURL(/\/admin\/products\/\d+$/)
     const name = form('products').locator('#resource-products_name')
-    await expect.poll(() => name.inputValue()).toBe(names.found)
-    await name.fill(names.edited)
-    await save('products', names.edited)
-    // The list comes back as it was left: still filtered.
-    expect(await filters.locator('#filters-products_keyword').inputValue()).toBe(keyword)
-    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1)
+    await expect.poll(() => name.inputValue()).toBe(found)
+    await name.fill(`${found}改`)
+    await save('products', `${found}改`)
+    // Still filtered.
+    expect(await page.locator('form#filters-products #filters-products_keyword').inputValue()).toBe(keyword)
+    await expect.poll(() => listRows().count(), LIST).toBe(1)
+  })
 
+  it('exports the filtered list to a sheet', async () => {
+    const found = `${names.found}出`
+    const { firmId } = await productsToFind(found)
+    await openFiltered(found, firmId)
     const download = page.waitForEvent('download')
     await page.getByRole('button', { name: zh.actions.export }).click()
     const file = await download
@@ -319,14 +390,25 @@ describe('the catalogue', () => {
     sheet.eachRow((row, index) => {
       if (index > 1) exported.push(row.getCell(nameColumn).value)
     })
-    expect(exported).toContain(names.edited)
+    expect(exported).toEqual([found])
     await page.getByText(zh.messages.download_success).waitFor()
+  })
 
-    const row = page.getByRole('row').filter({ hasText: names.edited })
+  it('deletes a product from the list', async () => {
+    const found = `${names.found}删`
+    const { firmId } = await productsToFind(found)
+    await openFiltered(found, firmId)
+    const row = page.getByRole('row').filter({ hasText: found })
     await row.getByRole('button', { name: new RegExp(zh.actions.delete) }).click()
     await page.locator('.ant-popconfirm:visible').getByRole('button').last().click()
     await page.getByText(say(zh.messages.success, { action: zh.actions.delete })).waitFor()
-    await expect.poll(() => page.getByRole('cell', { name: names.edited, exact: true }).count()).toBe(0)
+    await expect.poll(() => page.getByRole('cell', { name: found, exact: true }).count()).toBe(0)
+    const left = await callApi<{ data: { name: string }[] }>(
+      context,
+      'GET',
+      `/admin/products/list?firm_id=${firmId}`,
+    )
+    expect(left.body.data.map((product) => product.name)).toEqual([otherThan(found)])
   })
 
   /** Each page in English (the Language cookie), with a picture of it. */

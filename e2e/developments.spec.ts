@@ -87,25 +87,32 @@ describe('the developer console on a local server', () => {
     await expect.poll(() => header.textContent()).toBe(name)
   })
 
-  it('installs the notices plug-in, whose page then lists and creates notices', async () => {
+  it('installs the notices plug-in, whose menu item then opens its list', async () => {
     await noticesPlugin(page, false)
     await page.goto('/admin/developments/index?tab=plugins')
     await page.getByRole('button', { name: texts.plugins.install }).click()
     await page.getByText(texts.plugins.installed, { exact: true }).waitFor()
     await page.getByRole('menuitem', { name: '公告' }).click()
     await page.waitForURL('**/admin/notices')
+    await page.getByRole('link', { name: zh.actions.create }).waitFor()
+  })
+
+  it("creates a notice on the installed plug-in's page, its breadcrumb in the user's language", async () => {
+    await noticesPlugin(page, true)
+    const title = `周五下午系统维护${Date.now().toString(36).slice(-5)}`
+    await page.goto('/admin/notices')
     await page.getByRole('link', { name: zh.actions.create }).click()
     await page.waitForURL('**/admin/notices/create')
     // The breadcrumb names the plug-in's own items in the user's language too: its list, then "create".
     const trail = page.locator('.ant-breadcrumb')
     await trail.getByRole('link', { name: '公告', exact: true }).waitFor()
     await trail.getByText(zh.actions.create, { exact: true }).waitFor()
-    const title = page.locator('#resource-notices_title')
-    await title.fill('周五下午系统维护')
-    await expect.poll(() => title.inputValue()).toBe('周五下午系统维护')
+    const field = page.locator('#resource-notices_title')
+    await field.fill(title)
+    await expect.poll(() => field.inputValue()).toBe(title)
     await page.locator('form button[type=submit]').click()
     await page.waitForURL('**/admin/notices')
-    await page.locator('.ant-table-row').getByText('周五下午系统维护').waitFor()
+    await page.locator('.ant-table-row').getByText(title).waitFor()
     await snapshot(page, 'developments-notices-zh')
   })
 

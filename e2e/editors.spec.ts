@@ -86,7 +86,7 @@ afterAll(async () => {
 describe('editors', () => {
   snapshotFailures(() => [page, other])
 
-  it("the firm's notice written in the rich-text editor is saved with bold text, an image and a typed <script> as text, and shown again after a reload", async () => {
+  it("the firm's notice written in the rich-text editor is saved with bold text, an image and a typed <script> as text", async () => {
     const id = await createFirm(page, `须知保险${stamp}`)
     await page.goto(`/admin/firms/${id}`)
     const editor = page.locator('#resource-firms_insure_notify')
@@ -107,8 +107,23 @@ describe('editors', () => {
     expect(stored.body.row.insure_notify).toContain('<strong>投保前请仔细阅读</strong>')
     expect(stored.body.row.insure_notify).toContain('&lt;script&gt;')
     expect(stored.body.row.insure_notify).toMatch(/<img src="\/uploads\/[^"]+"/)
+  })
 
+  /** A company whose notice is as the editor stores it (the test above writes one); answers its id. */
+  async function firmWithNotice(name: string): Promise<number> {
+    const id = await createFirm(page, name)
+    const image = await uploadFile(page, { name: 'seal.png', mimeType: 'image/png', buffer: PNG })
+    const notice = `<p><strong>投保前请仔细阅读</strong> &lt;script&gt;window.__pwned = 1&lt;/script&gt;</p><p><img src="${image}"></p>`
+    expect((await callApi(page, 'PUT', `/admin/firms/${id}`, { insure_notify: notice })).status).toBe(200)
+    return id
+  }
+
+  it('the rich-text editor shows a saved notice again, with bold text, its image and the script as text', async () => {
+    const id = await firmWithNotice(`须知再开${stamp}`)
     await page.goto(`/admin/firms/${id}`)
+    const editor = page.locator('#resource-firms_insure_notify')
+    // The editor is a chunk of its own, which a fresh profile loads first.
+    await editor.waitFor()
     await editor.locator('strong', { hasText: '投保前请仔细阅读' }).waitFor(WITHIN)
     await editor.getByText('<script>window.__pwned = 1</script>').waitFor()
     await editor.locator('img[src^="/uploads/"]').waitFor()
@@ -116,11 +131,7 @@ describe('editors', () => {
   })
 
   it('shows the notice to someone who may only look, on the detail page, with the script as text', async () => {
-    // The notice as the editor stores it (the test above writes one).
-    const id = await createFirm(page, `须知只读${stamp}`)
-    const image = await uploadFile(page, { name: 'seal.png', mimeType: 'image/png', buffer: PNG })
-    const notice = `<p><strong>投保前请仔细阅读</strong> &lt;script&gt;window.__pwned = 1&lt;/script&gt;</p><p><img src="${image}"></p>`
-    expect((await callApi(page, 'PUT', `/admin/firms/${id}`, { insure_notify: notice })).status).toBe(200)
+    const id = await firmWithNotice(`须知只读${stamp}`)
     const role = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/roles', {
       name: `只读${stamp}`,
       parent_id: 1,
@@ -183,7 +194,23 @@ describe('editors', () => {
 describe('maps and places', () => {
   snapshotFailures(() => [page])
 
-  it('without a browser key the picker is number inputs with a hint; the place search goes through the server; the place and coordinates are saved', async () => {
+  /** The personal data page, its form and coordinate inputs. */
+  async function personalData() {
+    await page.goto('/home/personage/index')
+    const form = page.locator('form#personage-home')
+    return { form, lng: form.locator('#personage-home_lng'), lat: form.locator('#personage-home_lat') }
+  }
+
+  it('without a browser key the picker is number inputs with a hint, which check their range', async () => {
+    const { form, lng } = await personalData()
+    await page.getByTestId('map-hint').getByText(zh.map.no_key).waitFor(WITHIN)
+    expect(await page.getByTestId('map-canvas').count()).toBe(0)
+    await lng.fill('200')
+    await lng.blur()
+    await form.locator('.ant-form-item-explain-error').first().waitFor(WITHIN)
+  })
+
+  it('the place search goes through the server (its key) and fills the coordinates', async () => {
     const key = await callApi<{ data: { id: number }[] }>(
       page,
       'GET',
@@ -191,22 +218,18 @@ describe('maps and places', () => {
     )
     const set = await callApi(page, 'PUT', `/admin/configs/${key.body.data[0].id}`, { value: 'e2e-amap-key' })
     expect(set.status).toBe(200)
-    await page.goto('/home/personage/index')
-    const form = page.locator('form#personage-home')
-    await page.getByTestId('map-hint').getByText(zh.map.no_key).waitFor(WITHIN)
-    expect(await page.getByTestId('map-canvas').count()).toBe(0)
-    const lng = form.locator('#personage-home_lng')
-    const lat = form.locator('#personage-home_lat')
-    await lng.fill('200')
-    await lng.blur()
-    await form.locator('.ant-form-item-explain-error').first().waitFor(WITHIN)
-
+    const { lng, lat } = await personalData()
     await page.getByPlaceholder(zh.map.search_placeholder).fill('金茂')
     await page.getByPlaceholder(zh.map.search_placeholder).press('Enter')
     await page.getByRole('button', { name: /金茂大厦/ }).click()
     await expect.poll(() => lng.inputValue(), WITHIN).toBe('121.506377')
     expect(await lat.inputValue()).toBe('31.245105')
+  })
 
+  it('saves the place and the coordinates, and shows them again after a reload', async () => {
+    const { form, lng, lat } = await personalData()
+    await lng.fill('121.506377')
+    await lat.fill('31.245105')
     await form.locator('#personage-home_province_id').click()
     await page.locator('.ant-cascader-menu-item', { hasText: '北京市' }).click()
     await page.locator('.ant-cascader-menu-item', { hasText: '朝阳区' }).click()

@@ -18,22 +18,33 @@ describe("a record's history", () => {
   })
   afterAll(() => tab?.close())
 
-  it('shows who changed what on the edit page, and restores a version from the timeline', async () => {
-    const id = await createFirm(page, FIRST)
-    expect((await callApi(page, 'PUT', `/admin/firms/${id}`, { name: `改名${stamp}` })).status).toBe(200)
-    expect((await callApi(page, 'PUT', `/admin/firms/${id}`, { name: `再改${stamp}` })).status).toBe(200)
-
+  /** A company of its own renamed twice through the API, its edit page open; answers its id, names and entries. */
+  async function renamedTwice(suffix: string) {
+    const first = `${FIRST}${suffix}`
+    const id = await createFirm(page, first)
+    const renamed = `改名${stamp}${suffix}`
+    const again = `再改${stamp}${suffix}`
+    expect((await callApi(page, 'PUT', `/admin/firms/${id}`, { name: renamed })).status).toBe(200)
+    expect((await callApi(page, 'PUT', `/admin/firms/${id}`, { name: again })).status).toBe(200)
     await page.goto(`/admin/firms/${id}`)
     const history = page.locator('.bd-record-history')
     await history.getByRole('heading', { name: zh.history.title }).waitFor()
     const entries = history.locator('.bd-history-entry')
     await expect.poll(() => entries.count()).toBe(3)
-    await expect.poll(() => entries.nth(0).innerText()).toContain(`改名${stamp}`)
-    expect(await entries.nth(0).innerText()).toContain(`再改${stamp}`)
+    return { id, first, renamed, again, entries }
+  }
+
+  it('shows who changed what on the edit page, newest first', async () => {
+    const { renamed, again, entries } = await renamedTwice('看')
+    await expect.poll(() => entries.nth(0).innerText()).toContain(renamed)
+    expect(await entries.nth(0).innerText()).toContain(again)
     expect(await entries.nth(2).innerText()).toContain(zh.history.created)
     // The newest entry is how the record is now: nothing to restore there.
     expect(await entries.nth(0).getByRole('button', { name: zh.history.restore }).count()).toBe(0)
+  })
 
+  it('restores a version from the timeline', async () => {
+    const { id, first, entries } = await renamedTwice('复')
     await entries.nth(2).getByRole('button', { name: zh.history.restore }).click()
     const confirm = page.locator('.ant-popconfirm:not(.ant-popover-hidden)')
     await confirm.getByText(zh.history.restore_confirm).waitFor()
@@ -41,10 +52,10 @@ describe("a record's history", () => {
     const restored = page.getByText(zh.history.restored_done).first().waitFor()
     await confirm.locator('.ant-btn-primary').click()
     await restored
-    await expect.poll(() => page.locator('#resource-firms_name').inputValue()).toBe(FIRST)
+    await expect.poll(() => page.locator('#resource-firms_name').inputValue()).toBe(first)
     await expect.poll(() => entries.count()).toBe(4)
     expect(await entries.nth(0).innerText()).toContain(zh.history.restored)
     const row = await callApi<{ row: { name: string } }>(page, 'GET', `/admin/firms/${id}`)
-    expect(row.body.row.name).toBe(FIRST)
+    expect(row.body.row.name).toBe(first)
   })
 })

@@ -132,7 +132,7 @@ describe('identity', () => {
     await context.close()
   })
 
-  it('edits personal data: a wrong e-mail is refused on the spot, the rest is saved and kept', async () => {
+  it('opens personal data from the account menu, and refuses a wrong e-mail on the spot', async () => {
     const alice = person()
     await createAccount(alice)
     const page = await homeOf(alice)
@@ -143,6 +143,19 @@ describe('identity', () => {
     expect(await data.locator('#personage-home_mobile_phone').inputValue()).toBe(alice.mobile)
     await data.locator('#personage-home_email').fill('not-an-email')
     await data.getByText(rule('email', zh.fields.email)).waitFor()
+    await page.context().close()
+  })
+
+  it('saves personal data and keeps it', async () => {
+    const alice = person()
+    await createAccount(alice)
+    const context = await loggedInContext(browser, {
+      as: { username: alice.uname, password: alice.password },
+    })
+    const page = await context.newPage()
+    await page.goto('/home/personage/index')
+    const data = page.locator('form#personage-home')
+    await data.locator('#personage-home_nickname').waitFor()
     const fields: Record<string, string> = {
       name: 'Alice Lee',
       nickname: 'Alice',
@@ -168,22 +181,38 @@ describe('identity', () => {
     await data.getByText('广东省 / 广州市 / 天河区').waitFor()
     await page.getByRole('button', { name: zh.nav.account }).getByText('Alice').waitFor()
     await snapshot(page, 'home-personage-zh')
-    await page.context().close()
+    await context.close()
   })
 
-  it('changes the password (the old one checked by the server), logs out and in with the new one', async () => {
-    const alice = person()
-    await createAccount(alice)
-    const page = await homeOf(alice)
+  /** The password form of the person's home, opened from the account menu, with a new password typed twice. */
+  async function passwordForm(who: Person) {
+    const page = await homeOf(who)
     await pickFromUserMenu(page, zh.nav.change_password)
     await page.waitForURL('**/home/personage/password')
     const password = page.locator('form#password-home')
-    await password.locator('#password-home_old_password').fill('not-my-password')
     await password.locator('#password-home_password').fill(CHANGED)
     await password.locator('#password-home_password_confirmation').fill(CHANGED)
+    return { page, password }
+  }
+
+  it('refuses to change the password when the old one is wrong (checked by the server)', async () => {
+    const alice = person()
+    await createAccount(alice)
+    const { page, password } = await passwordForm(alice)
+    await password.locator('#password-home_old_password').fill('not-my-password')
     await password.locator('button[type=submit]').click()
     await password.getByText('旧密码不正确。').waitFor()
     await snapshot(page, 'home-password-zh')
+    // Not changed: the old password still logs in.
+    const again = await loggedInContext(browser, { as: { username: alice.uname, password: alice.password } })
+    await again.close()
+    await page.context().close()
+  })
+
+  it('changes the password, logs out and in with the new one', async () => {
+    const alice = person()
+    await createAccount(alice)
+    const { page, password } = await passwordForm(alice)
     await password.locator('#password-home_old_password').fill(alice.password)
     await password.locator('button[type=submit]').click()
     await waitForAlert(page, '密码已修改。')
@@ -281,25 +310,26 @@ describe('identity', () => {
     await context.close()
   })
 
-  it('fits a phone screen, in English and in Persian (right to left)', async () => {
-    for (const language of ['en', 'fa']) {
-      const context = await newContext(browser, { viewport: { width: 375, height: 740 } })
-      await context.addCookies([{ name: 'Language', value: language, url: sharedServer().baseUrl }])
-      const page = await context.newPage()
-      for (const path of ['/open/login', '/open/password', '/open/register']) {
-        await page.goto(path)
-        await page.locator('.bd-auth__main form').first().waitFor()
-        expect(await page.getAttribute('html', 'lang')).toBe(language)
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-        expect(overflow, `${language} ${path}`).toBeLessThanOrEqual(0)
-      }
-      await page.locator('#register_mobile_phone').fill('13800138009')
-      await page.locator('.bd-send-code').click()
-      const dialog = page.getByRole('dialog')
-      await dialog.locator('.bd-captcha--ready').waitFor()
-      await snapshot(page, `captcha-phone-${language}`)
-      await context.close()
+  it.each([
+    ['English', 'en'],
+    ['Persian (right to left)', 'fa'],
+  ])('fits a phone screen in %s', async (_, language) => {
+    const context = await newContext(browser, { viewport: { width: 375, height: 740 } })
+    await context.addCookies([{ name: 'Language', value: language, url: sharedServer().baseUrl }])
+    const page = await context.newPage()
+    for (const path of ['/open/login', '/open/password', '/open/register']) {
+      await page.goto(path)
+      await page.locator('.bd-auth__main form').first().waitFor()
+      expect(await page.getAttribute('html', 'lang')).toBe(language)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow, `${language} ${path}`).toBeLessThanOrEqual(0)
     }
+    await page.locator('#register_mobile_phone').fill('13800138009')
+    await page.locator('.bd-send-code').click()
+    const dialog = page.getByRole('dialog')
+    await dialog.locator('.bd-captcha--ready').waitFor()
+    await snapshot(page, `captcha-phone-${language}`)
+    await context.close()
   })
 
   // Failed logins each from an address of their own, so they do not make every other login need the captcha.
