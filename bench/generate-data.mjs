@@ -63,7 +63,9 @@ try {
     for (const index of gins) await client.query(`drop index ${index.indexname}`)
     await (await import(module)).generate(client, { rows })
     await client.query("set maintenance_work_mem = '256MB'")
-    for (const index of gins) await client.query(index.indexdef)
+    // A partitioned table's index is defined `ON ONLY` the parent: built that way it would stay invalid,
+    // with no index on any partition (the log's text searches then read every row).
+    for (const index of gins) await client.query(index.indexdef.replace(' ON ONLY ', ' ON '))
     await client.query(`vacuum analyze ${table}`)
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     console.log(`${kind}: ${rows.toLocaleString('en')} rows in ${seconds} s`)
