@@ -225,7 +225,7 @@ describe('roles and back-office users', () => {
       return { id, name }
     }
 
-    it('sees only the insurance products menu, with only an edit button', async () => {
+    it('sees only the insurance products menu, with only an edit button on a product', async () => {
       const product = await logInProductEditor()
       const own = editorPage()
       await own.goto('/admin/products')
@@ -245,8 +245,12 @@ describe('roles and back-office users', () => {
       }
       expect(await own.getByRole('link', { name: zh.actions.create }).count()).toBe(0)
       await snapshot(own, 'permissions-product-editor-zh')
+    })
 
-      await row.getByRole('link', { name: `${zh.actions.update} #${product.id}` }).click()
+    it('edits a product and saves it', async () => {
+      const product = await logInProductEditor()
+      const own = editorPage()
+      await own.goto(`/admin/products/${product.id}`)
       const products = form(own, 'products')
       await products.locator('#resource-products_name').fill(`${product.name}改`)
       await products.locator('button[type=submit]').click()

@@ -14,11 +14,22 @@ import { type RunningServer, startServer } from './support/server'
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-uploads-e2e-'))
 
-/** A 30 MB "PDF": the header file-type knows, then bytes that differ everywhere. */
+/**
+ * The document of the resumable uploads: 6 MB, three of the browser's 2 MB pieces (CHUNK_BYTES of the
+ * web's resumable-upload), which is the way through the code that 30 MB takes, with a fifth of the bytes.
+ */
+const DOCUMENT_BYTES = 6 * 1024 * 1024
+/**
+ * The parts the S3 test store gets (S3_PART_KB; at least 5 MB outside testing): 256 KB, so the document
+ * goes in 24 parts and a pause leaves whole parts, as 8 MB parts do of 30 MB.
+ */
+const S3_PART_KB = '256'
+
+/** The document: a "PDF" (the header file-type knows), then bytes that differ everywhere. */
 function bigPdf(): string {
-  const file = path.join(work, 'policy-30mb.pdf')
+  const file = path.join(work, 'policy.pdf')
   if (!fs.existsSync(file)) {
-    const body = Buffer.alloc(30 * 1024 * 1024)
+    const body = Buffer.alloc(DOCUMENT_BYTES)
     for (let i = 0; i < body.length; i += 4) body.writeUInt32LE((i * 2654435761) >>> 0, i)
     body.write('%PDF-1.4\n', 0)
     fs.writeFileSync(file, body)
@@ -52,8 +63,8 @@ const percentOf = async (p: Page) =>
   Number((await p.locator('.bd-resumable .ant-progress').getAttribute('aria-valuenow')) ?? '0')
 
 /**
- * On the product form: the 30 MB document is sent slowly (the upload throttled) and paused at some
- * percent. Answers the file and the paused percent, for `resumeAfterReload`.
+ * On the product form: the document is sent slowly (the upload throttled to a fifth of it a second) and
+ * paused at some percent. Answers the file and the paused percent, for `resumeAfterReload`.
  */
 async function pauseUpload(p: Page): Promise<{ file: string; paused: number }> {
   const file = bigPdf()
@@ -64,7 +75,7 @@ async function pauseUpload(p: Page): Promise<{ file: string; paused: number }> {
     offline: false,
     latency: 0,
     downloadThroughput: -1,
-    uploadThroughput: 6 * 1024 * 1024,
+    uploadThroughput: DOCUMENT_BYTES / 5,
   })
   await p.locator('.bd-resumable input[type=file]').setInputFiles(file)
   await expect.poll(() => percentOf(p), { timeout: 20_000, interval: 100 }).toBeGreaterThanOrEqual(15)
@@ -85,8 +96,8 @@ async function pauseUpload(p: Page): Promise<{ file: string; paused: number }> {
 
 /**
  * The page of a paused upload reloaded and the same file chosen again: it continues from where it
- * stopped (the first percent shown is not below the paused one) and the stored file has the
- * original's hash.
+ * stopped (no new upload is made; its first piece starts at the byte the server had, not below the
+ * paused percent) and the stored file has the original's hash.
  */
 async function resumeAfterReload(
   p: Page,
@@ -94,6 +105,11 @@ async function resumeAfterReload(
   urlPattern: RegExp,
 ): Promise<void> {
   await p.reload()
+  const sent: { method: string; offset?: string }[] = []
+  p.on('request', (request) => {
+    if (request.url().includes('/home/upload/tus'))
+      sent.push({ method: request.method(), offset: request.headers()['upload-offset'] })
+  })
   await p.locator('.bd-resumable input[type=file]').setInputFiles(file)
   const seen: number[] = []
   await expect
@@ -107,6 +123,9 @@ async function resumeAfterReload(
     )
     .toBe(100)
   expect(seen[0]).toBeGreaterThanOrEqual(paused - 7)
+  expect(sent.map((one) => one.method)).not.toContain('POST')
+  const resumedAt = Number(sent.find((one) => one.method === 'PATCH')?.offset)
+  expect((resumedAt / DOCUMENT_BYTES) * 100).toBeGreaterThanOrEqual(paused - 7)
   await p.getByText(zh.upload.state_done).waitFor()
   const link = p.locator('.bd-resumable a[download]')
   const href = String(await link.getAttribute('href'))
@@ -146,7 +165,7 @@ describe('uploads', () => {
     await snapshot(p, 'uploads-avatar-saved')
   })
 
-  it('a 30 MB document pauses, survives a reload and completes, stored as it was sent', async () => {
+  it('a document pauses, survives a reload and completes, stored as it was sent', async () => {
     const p = await openAs()
     const upload = await pauseUpload(p)
     await resumeAfterReload(p, upload, /^\/uploads\/private\/\d{4}\/\d{2}\/[A-Za-z0-9]{32}\.pdf$/)
@@ -202,18 +221,23 @@ describe('private documents', () => {
 describe('uploads to an S3-compatible store', () => {
   let s3: TestS3Server
   let server: RunningServer
+  /** Where the store keeps its objects and the parts of unfinished multipart uploads. */
+  const bucketFolder = path.join(work, 's3')
   beforeAll(async () => {
-    s3 = await startTestS3Server()
-    server = await startServer(s3.env)
+    s3 = await startTestS3Server('files', { directory: bucketFolder })
+    server = await startServer({ ...s3.env, S3_PART_KB })
   }, 90_000)
   afterAll(async () => {
     await server?.stop()
     await s3?.close()
   })
 
-  it('a 30 MB document pauses, survives a reload and completes in the bucket', async () => {
+  it('a document pauses, survives a reload and completes in the bucket, in parts', async () => {
     const p = await openAs(server.baseUrl)
     const upload = await pauseUpload(p)
+    // The paused upload is a multipart upload in the bucket, with whole parts.
+    const held = fs.readdirSync(bucketFolder, { recursive: true }).map(String)
+    expect(held.filter((name) => /_S3rver_uploads\/[^/]+\/\d+$/.test(name)).length).toBeGreaterThan(0)
     // Documents stay private: their address is /uploads/s3/private/...
     await resumeAfterReload(p, upload, /^\/uploads\/s3\/private\/\d{4}\/\d{2}\/[A-Za-z0-9]{32}\.pdf$/)
   }, 150_000)

@@ -35,6 +35,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ APP_ENV: 'production', APP_KEY: 'k'.repeat(32) }).secureCookies).toBe(true)
   })
 
+  it('sends S3 parts of 8 MB, and smaller than S3 takes (5 MB) only in testing', () => {
+    const s3 = { S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' }
+    expect(loadConfig(s3).s3?.partBytes).toBe(8 * 1024 * 1024)
+    expect(() => loadConfig({ ...s3, S3_PART_KB: '1024' })).toThrow(/S3_PART_KB: at least 5120/)
+    expect(loadConfig({ ...s3, S3_PART_KB: '256', APP_ENV: 'testing' }).s3?.partBytes).toBe(256 * 1024)
+    expect(() => loadConfig({ ...s3, S3_PART_KB: '16', APP_ENV: 'testing' })).toThrow(/S3_PART_KB/)
+  })
+
   it('reads mail, SMS and OpenID provider settings, and names what is missing', () => {
     const config = loadConfig({
       MAIL_HOST: 'smtp.example.com',

@@ -35,6 +35,8 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Bucket in the path (most S3-compatible servers) rather than in the host name. */
   S3_FORCE_PATH_STYLE: ZBoolean.default(true),
+  /** The parts a resumable upload is sent to the store in (KB); S3 and MinIO refuse parts under 5 MB. */
+  S3_PART_KB: z.coerce.number().int().min(64).max(5_242_880).default(8192),
   /** Qiniu Kodo: the browser uploads directly with a token the server signs. */
   QINIU_ACCESS_KEY: z.string().optional(),
   QINIU_SECRET_KEY: z.string().optional(),
@@ -181,10 +183,7 @@ function defaultNodeId(port: number): string {
 function parseTrustProxy(value: string): boolean | string[] {
   if (value === '' || value === 'false') return false
   if (value === 'true') return true
-  return value
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
+  return commaList(value)
 }
 
 /** The values another one makes necessary: a production key, WeChat's secret, the SMS and storage providers' settings. */
@@ -202,6 +201,9 @@ function requireCompanions(e: z.infer<typeof ZEnv>): void {
     throw new ConfigError(
       'Invalid configuration:\n  S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when UPLOAD_PROVIDER=s3',
     )
+  }
+  if (e.S3_PART_KB < 5120 && e.APP_ENV !== 'testing') {
+    throw new ConfigError('Invalid configuration:\n  S3_PART_KB: at least 5120 outside testing')
   }
   if (e.UPLOAD_PROVIDER === 'qiniu' && !(e.QINIU_ACCESS_KEY && e.QINIU_SECRET_KEY && e.QINIU_BUCKET)) {
     throw new ConfigError(
@@ -246,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             accessKeyId: e.S3_ACCESS_KEY_ID,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            partBytes: e.S3_PART_KB * 1024,
           }
         : undefined,
     qiniu:
@@ -349,10 +352,7 @@ export function oauthTypeOf(name: string, explicit?: string): number {
 
 /** Reads OIDC_<NAME>_ISSUER / _CLIENT_ID / _CLIENT_SECRET / _SCOPE / _LABEL / _TYPE for each listed name. */
 function readOidcProviders(list: string, env: Record<string, string | undefined>): OidcProviderConfig[] {
-  const names = list
-    .split(',')
-    .map((n) => n.trim().toLowerCase())
-    .filter(Boolean)
+  const names = commaList(list).map((n) => n.toLowerCase())
   const problems: string[] = []
   const providers: OidcProviderConfig[] = []
   for (const name of names) {

@@ -11,8 +11,8 @@ import { s3ClientConfig, s3ClientOf } from './s3-client'
 import { HEAD_BYTES } from './store-upload'
 import { OPEN_UPLOAD_EXPIRATION_MS } from './upload-quota'
 
-/** Parts sent to an S3-compatible store (its minimum is 5 MB). */
-const S3_PART_BYTES = 8 * 1024 * 1024
+/** What S3 refuses a part under, unless it is the last (a test store, with smaller parts, takes them). */
+const S3_MIN_PART_BYTES = 5 * 1024 * 1024
 
 /** The tus server of a provider's store (tus-uploads.ts makes it: its hooks judge and record the uploads). */
 export type ServerOf = (provider: 'local' | 's3', datastore: FileStore | S3Store) => Server
@@ -79,7 +79,9 @@ export function localBackend(app: FastifyInstance, serverOf: ServerOf): TusBacke
 export function s3Backend(s3: NonNullable<FastifyInstance['config']['s3']>, serverOf: ServerOf): TusBackend {
   const client: S3Client = s3ClientOf(s3)
   const datastore = new S3Store({
-    partSize: S3_PART_BYTES,
+    partSize: s3.partBytes,
+    // Smaller parts than S3's minimum only in testing (config): sent as parts like full-size ones.
+    minPartSize: Math.min(s3.partBytes, S3_MIN_PART_BYTES),
     expirationPeriodInMilliseconds: OPEN_UPLOAD_EXPIRATION_MS,
     s3ClientConfig: { ...s3ClientConfig(s3), bucket: s3.bucket },
   })

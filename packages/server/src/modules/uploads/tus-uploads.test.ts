@@ -158,6 +158,14 @@ describe('resumable uploads to an S3-compatible store', () => {
     await s3.close()
   })
 
+  it('takes a 30 MB document (the e2e sends a smaller one) and refuses one over the 50 MB limit', async () => {
+    // A user of its own: the open upload it leaves counts against nobody else's quota.
+    const tus = tusClient(t, (await loginAs(t.app, (await insertTestUser(t.app)).id)).api)
+    const created = await tus.create(30 * 1024 * 1024, 'policy.pdf', 'document')
+    expect(created.statusCode, created.body).toBe(201)
+    expect((await tus.create(50 * 1024 * 1024 + 1, 'bigger.pdf', 'document')).statusCode).toBe(413)
+  })
+
   it('stores the file in the bucket, serves it by its record, and old local files keep working', async () => {
     const data = png(300)
     const { last } = await uploadInTwo(t, headers, data, 'image', 'poster.png')
