@@ -10,7 +10,7 @@
 //
 //   npm run build && node bench/import-browser.mjs
 //   BENCH_DATABASE_URL, BENCH_DB_NAME: as bench/import-speed.mjs (a database of its own, dropped after)
-//   BENCH_ROUNDS (default 3), BENCH_ROWS (default 10000)
+//   BENCH_ROUNDS (default 3), BENCH_ROWS (default 10000), BENCH_ROUND_TIMEOUT_S (default 600)
 //   BENCH_PROFILE=1: prints where the tab's main thread spent the first round's import
 import fs from 'node:fs'
 import os from 'node:os'
@@ -34,6 +34,7 @@ const ROWS = Math.min(Math.max(Number(process.env.BENCH_ROWS ?? 10_000) || 10_00
 const CHUNK = 200
 const IN_FLIGHT = 2
 const CHUNKS = Math.ceil(ROWS / CHUNK)
+const ROUND_TIMEOUT = Number(process.env.BENCH_ROUND_TIMEOUT_S ?? 600) * 1000
 const TOKEN = 'IMPB-0000000'
 const tokenOf = (n) => `IMPB-${String(n).padStart(7, '0')}`
 
@@ -165,10 +166,20 @@ try {
         observer.observe(document.body, { childList: true, subtree: true, characterData: true })
       }, zh.messages.import_success)
       await page.locator('input[type=file][accept=".xlsx"]').setInputFiles(files[round].file)
-      await page.waitForFunction(() => window.benchImport.ended > 0, null, {
-        timeout: 600_000,
-        polling: 250,
-      })
+      await page
+        .waitForFunction(() => window.benchImport.ended > 0, null, { timeout: ROUND_TIMEOUT, polling: 250 })
+        .catch(async (error) => {
+          // Where the tab stood: the task's progress, the alerts shown, the chunks' requests.
+          const stood = await page.evaluate(() => ({
+            progress: document.querySelector('.bd-transfer-percent')?.textContent,
+            alerts: [...document.querySelectorAll('[role=alert]')].map((alert) => alert.textContent),
+            times: window.benchImport,
+            requests: performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/import'))
+              .length,
+          }))
+          console.log(`the import did not end: ${JSON.stringify(stood)}`)
+          throw error
+        })
       const { started, ended, requests } = await page.evaluate(() => ({
         ...window.benchImport,
         requests: performance
