@@ -2,10 +2,7 @@ import type { AlertProps } from 'antd'
 import { Component, lazy, type ReactNode, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 
-/** Loads antd's Alert ahead (e.g. as a task starts whose end an alert tells), so it shows at once. */
-export const loadAlert = () => import('./alert-chunk')
-
-const Alert = lazy(() => loadAlert().then((module) => ({ default: module.Alert })))
+const Alert = lazy(() => import('./alert-chunk').then((module) => ({ default: module.Alert })))
 
 /**
  * antd's Alert, loaded the first time one shows: the alerts every page can show (the server's

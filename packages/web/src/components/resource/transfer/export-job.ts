@@ -1,5 +1,4 @@
 import { http, type Params } from '../../../api/http'
-import { loadAlert } from '../../LazyAlert'
 import { fileNameOf, ROWS_PER_FILE, type SheetRow } from './sheet'
 import { deflateBlob, type LiveDeflate, liveDeflate } from './sheet-deflate'
 import { rowsXml, sheetBytes, sheetHead } from './sheet-xml'
@@ -331,7 +330,6 @@ export function startExport(options: ExportOptions): boolean {
     transferAlert('danger', 'messages.no_export_url')
     return false
   }
-  void loadAlert().catch(() => undefined) // the alert of its end shows at once
   const started = startTask(exportJob(newExportState(options), transferStorage()))
   if (!started) transferAlert('warning', 'messages.task_exists')
   return started

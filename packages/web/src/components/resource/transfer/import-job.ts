@@ -1,7 +1,6 @@
 import { http } from '../../../api/http'
 import { i18n } from '../../../i18n/i18n'
 import { showModal } from '../../../state/modal'
-import { loadAlert } from '../../LazyAlert'
 import { IMPORT_CHUNK_ROWS, importChunks, rowsFromCells, type SheetRow, sheetNameOf } from './sheet'
 import {
   hasTask,
@@ -259,7 +258,6 @@ export async function startImport(file: File, options: ImportOptions): Promise<b
     transferAlert('danger', 'messages.wrong_template')
     return false
   }
-  void loadAlert().catch(() => undefined) // "all imported" shows as the last answer comes
   const storage = transferStorage()
   const { state, chunks } = await newImport(options, rowsFromCells(sheet.cells), storage)
   const started = startTask(importJob(state, storage, { onDone: options.onDone, chunks }))
