@@ -119,7 +119,8 @@ export interface ImportJobOptions {
  * The job of an import: its chunks sent each under its key, `inFlight` requests waiting at all
  * times (an answer sends the next chunk at once, even one that came before an earlier chunk's, up to
  * CHUNKS_AHEAD chunks beyond those), their answers used in order, each chunk's failed rows kept, the
- * kept state moved past a chunk only once its answer came. A reload resumes at the first chunk not
+ * kept state moved past a chunk only once its answer came; between steps (paused, cancelled) no
+ * chunk is sent. A reload resumes at the first chunk not
  * answered and sends the chunks from there again, with the same keys: the server answers a chunk it
  * already stored with the answer it kept, so every row is stored once. A failed chunk pauses the
  * task, the chunks sent are forgotten, and resuming sends them again, likewise. At the end the
@@ -140,6 +141,8 @@ export function importJob(
   let waiting = 0
   /** Moves on each failure: answers of chunks sent before it send nothing more. */
   let round = 0
+  /** A step runs: answers send more chunks only then, so a paused or cancelled task sends none. */
+  let stepping = false
   const rowsOf = async (index: number) => {
     const rows = held[index]
     if (rows) return rows
@@ -154,14 +157,46 @@ export function importJob(
       waiting += 1
       const answer = (async () => send(state.url, await rowsOf(index), importChunkKey(state, index)))()
       sent.set(index, answer)
-      answer
-        .catch(() => undefined) // a failure is met when the answer is used
-        .finally(() => {
-          if (sentIn !== round) return
-          waiting -= 1
-          fill()
-        })
+      // Seen before the step that awaits it; a failure sends nothing more and is met where it is used.
+      answer.then(
+        () => answered(sentIn, true),
+        () => answered(sentIn, false),
+      )
     }
+  }
+  const answered = (sentIn: number, ok: boolean) => {
+    if (sentIn !== round) return
+    waiting -= 1
+    if (ok && stepping) fill()
+  }
+  /** One step: the next chunk's answer used (sending more as answers come), the state moved past it. */
+  const step = async () => {
+    if (state.index >= state.chunks) return true
+    const s = { ...state }
+    if (!sent.has(s.index)) following = s.index
+    fill()
+    let answer: ImportAnswer
+    try {
+      answer = await (sent.get(s.index) as Promise<ImportAnswer>)
+    } catch (error) {
+      sent.clear()
+      round += 1
+      waiting = 0
+      throw error
+    }
+    sent.delete(s.index)
+    held[s.index] = undefined
+    const errors = answer.errors ?? []
+    if (errors.length > 0) {
+      await storage.putPiece(failedPiece(s), s.index, jsonBlob(errors))
+      s.failedChunks = [...(s.failedChunks ?? []), s.index]
+    }
+    s.imported += answer.imported ?? 0
+    s.failed += errors.length
+    s.index += 1
+    state = s
+    fill() // the window moved past this chunk
+    return s.index >= s.chunks
   }
   const discard = async () => {
     await storage.deletePieces(rowsPiece(state))
@@ -170,34 +205,12 @@ export function importJob(
   return {
     model: 1,
     async next() {
-      if (state.index >= state.chunks) return true
-      const s = { ...state }
-      if (!sent.has(s.index)) {
-        following = s.index
-        fill()
-      }
-      let answer: ImportAnswer
+      stepping = true
       try {
-        answer = await (sent.get(s.index) as Promise<ImportAnswer>)
-      } catch (error) {
-        sent.clear()
-        round += 1
-        waiting = 0
-        throw error
+        return await step()
+      } finally {
+        stepping = false
       }
-      sent.delete(s.index)
-      held[s.index] = undefined
-      const errors = answer.errors ?? []
-      if (errors.length > 0) {
-        await storage.putPiece(failedPiece(s), s.index, jsonBlob(errors))
-        s.failedChunks = [...(s.failedChunks ?? []), s.index]
-      }
-      s.imported += answer.imported ?? 0
-      s.failed += errors.length
-      s.index += 1
-      state = s
-      fill() // the window moved past this chunk
-      return s.index >= s.chunks
     },
     progress: () => (state.chunks === 0 ? 100 : Math.round((state.index / state.chunks) * 100)),
     async finish() {
