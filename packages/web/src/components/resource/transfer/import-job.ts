@@ -96,6 +96,25 @@ export async function newImportState(
   return (await newImport(options, rows, storage, rowsPerChunk)).state
 }
 
+/** Drops what an import kept: its rows' chunks and its failed rows. */
+async function discardPieces(storage: TransferStorage, state: ImportState): Promise<void> {
+  await storage.deletePieces(rowsPiece(state))
+  await storage.deletePieces(failedPiece(state))
+}
+
+/** A chunk's rows: as this tab read them when it holds them, else read back from the storage. */
+async function chunkRows(
+  storage: TransferStorage,
+  state: ImportState,
+  held: readonly (SheetRow[] | undefined)[],
+  index: number,
+): Promise<SheetRow[]> {
+  const rows = held[index]
+  if (rows) return rows
+  const [piece] = await storage.getPieces(rowsPiece(state), index, index + 1)
+  return readJson(piece)
+}
+
 /** Chunks of an import sent at once: the server checks one while the database stores another. */
 export const IMPORT_CHUNKS_IN_FLIGHT = 2
 /** Chunks sent whose answers wait for an earlier one's, at most (besides those in flight). */
@@ -132,7 +151,7 @@ export function importJob(
   given: ImportJobOptions = {},
 ): TaskJob {
   const { send = sendImportChunk, write = downloadXlsx, onDone, inFlight = IMPORT_CHUNKS_IN_FLIGHT } = given
-  const held = given.chunks ? [...given.chunks] : []
+  const held = [...(given.chunks ?? [])]
   let state: ImportState = { ...initial }
   /** Chunks sent whose answers are not used yet, by chunk number (memory only). */
   const sent = new Map<number, Promise<ImportAnswer>>()
@@ -143,19 +162,14 @@ export function importJob(
   let round = 0
   /** A step runs: answers send more chunks only then, so a paused or cancelled task sends none. */
   let stepping = false
-  const rowsOf = async (index: number) => {
-    const rows = held[index]
-    if (rows) return rows
-    const [piece] = await storage.getPieces(rowsPiece(state), index, index + 1)
-    return readJson(piece)
-  }
   const fill = () => {
     const until = Math.min(state.chunks, state.index + inFlight + CHUNKS_AHEAD)
     while (waiting < inFlight && following < until) {
       const index = following++
       const sentIn = round
       waiting += 1
-      const answer = (async () => send(state.url, await rowsOf(index), importChunkKey(state, index)))()
+      const answer = (async () =>
+        send(state.url, await chunkRows(storage, state, held, index), importChunkKey(state, index)))()
       sent.set(index, answer)
       // Seen before the step that awaits it; a failure sends nothing more and is met where it is used.
       answer.then(
@@ -198,10 +212,7 @@ export function importJob(
     fill() // the window moved past this chunk
     return s.index >= s.chunks
   }
-  const discard = async () => {
-    await storage.deletePieces(rowsPiece(state))
-    await storage.deletePieces(failedPiece(state))
-  }
+  const discard = () => discardPieces(storage, state)
   return {
     model: 1,
     async next() {
