@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { importChunkKey, importJob, newImportState } from './import-job'
+import { importChunkKey, importJob, newImport, newImportState } from './import-job'
 import { memoryStorage } from './transfer-storage'
 
 type Row = Record<string, unknown>
@@ -25,68 +25,90 @@ const options = { url: '/i', name: 'n', keys: ['name'] }
 const ok = (imported: number): Answer => ({ status: 200, imported, errors: [] })
 
 describe('import job with chunks in flight', () => {
-  it('sends the next chunk before the answer of this one, and moves its kept state only past answered chunks', async () => {
+  it('keeps two requests waiting, an answer sending the next chunk at once, and moves its kept state only past answered chunks', async () => {
     const storage = memoryStorage()
-    const state = await newImportState(options, rows, storage, 200)
+    const many = Array.from({ length: 1250 }, (_, i) => ({ name: `r${i}` }))
+    const state = await newImportState(options, many, storage, 200)
     const { calls, send } = manualSend()
-    const job = importJob(state, storage, send)
+    const job = importJob(state, storage, { send })
     const first = job.next()
     await settle()
     expect(calls.map((call) => [call.key, call.first])).toEqual([
       [importChunkKey(state, 0), 'r0'],
       [importChunkKey(state, 1), 'r200'],
     ])
-    // The second chunk answers first: nothing moves until the first's answer.
+    // The second chunk answers first: the third goes out at once, but the kept state stays.
     calls[1].answer(ok(200))
     await settle()
+    expect(calls.map((call) => call.first)).toEqual(['r0', 'r200', 'r400'])
     expect(job.snapshot?.()).toMatchObject({ index: 0 })
     calls[0].answer({ status: 200, imported: 199, errors: [{ name: 'r5', error: 'bad' }] })
     expect(await first).toBe(false)
     expect(job.snapshot?.()).toMatchObject({ index: 1, imported: 199, failed: 1, failedChunks: [0] })
-    // The chunk after the second went out as the first's answer came, before its failures were kept.
     await settle()
-    expect(calls.map((call) => call.first)).toEqual(['r0', 'r200', 'r400'])
-    // The next step uses the answer already there, and sends the chunk after the third.
+    expect(calls.map((call) => call.first)).toEqual(['r0', 'r200', 'r400', 'r600'])
+    // Between steps (a paused task) an answer sends nothing.
+    calls[2].answer(ok(200))
+    await settle()
+    expect(calls).toHaveLength(4)
+    // A step uses chunk 1's answer, already there, and sends what the window allows: after it chunk 2
+    // answered and not yet used, 3 and 4 in flight, none further.
     expect(await job.next()).toBe(false)
     expect(job.snapshot?.()).toMatchObject({ index: 2, imported: 399, failedChunks: [0] })
     await settle()
-    expect(calls.map((call) => call.first)).toEqual(['r0', 'r200', 'r400', 'r600'])
+    expect(calls.map((call) => call.first)).toEqual(['r0', 'r200', 'r400', 'r600', 'r800'])
   })
 
   it('forgets the chunks in flight when one fails, and sends them again under the same keys', async () => {
     const storage = memoryStorage()
     const state = await newImportState(options, rows, storage, 200)
     const { calls, send } = manualSend()
-    const job = importJob(state, storage, send)
+    const job = importJob(state, storage, { send })
     const step = job.next()
     await settle()
     calls[0].fail(new Error('offline'))
     await expect(step).rejects.toThrow('offline')
     calls[1].answer(ok(200)) // stored by the server, its answer unused
-    expect(job.snapshot?.()).toMatchObject({ index: 0, imported: 0 })
-    // Resumed: both chunks again, with their keys (the server answers the second from what it kept).
-    const again = job.next()
     await settle()
-    expect(calls.slice(2).map((call) => call.key)).toEqual([
-      importChunkKey(state, 0),
-      importChunkKey(state, 1),
-    ])
-    calls[2].answer(ok(200))
-    expect(await again).toBe(false)
-    // Then one more chunk at each step, two in flight.
-    const answers = [ok(200), ok(200), ok(50)]
-    for (const [i, answer] of answers.entries()) {
-      const step = job.next()
+    expect(calls).toHaveLength(2) // nothing more goes out while the task is failed
+    expect(job.snapshot?.()).toMatchObject({ index: 0, imported: 0 })
+    // Resumed: from the failed chunk on, each chunk once more with its key (the server answers the
+    // second from what it kept), every answer as soon as the chunk goes.
+    let done = false
+    while (!done) {
+      const again = job.next()
       await settle()
-      expect(calls).toHaveLength(Math.min(5 + i, 6))
-      calls[3 + i].answer(answer)
-      expect(await step).toBe(i === answers.length - 1)
+      for (const call of calls.slice(2)) call.answer(ok(call.first === 'r600' ? 50 : 200))
+      done = await again
     }
-    expect(calls.slice(4).map((call) => call.key)).toEqual([
-      importChunkKey(state, 2),
-      importChunkKey(state, 3),
-    ])
+    expect(calls.slice(2).map((call) => call.key)).toEqual([0, 1, 2, 3].map((n) => importChunkKey(state, n)))
     expect(job.snapshot?.()).toMatchObject({ index: 4, imported: 650, failed: 0 })
+  })
+
+  it('sends the chunks read in this tab from memory, without reading them back', async () => {
+    const storage = memoryStorage()
+    const { state, chunks } = await newImport(options, rows, storage, 200)
+    let readBack = 0
+    const getPieces = storage.getPieces.bind(storage)
+    storage.getPieces = (...args) => {
+      readBack += 1
+      return getPieces(...args)
+    }
+    const { calls, send } = manualSend()
+    const job = importJob(state, storage, { send, chunks })
+    const step = job.next()
+    await settle()
+    calls[0].answer(ok(200))
+    await step
+    await settle()
+    expect(calls.map((call) => call.first)).toEqual(['r0', 'r200', 'r400'])
+    expect(readBack).toBe(0)
+    // A job rebuilt from the kept state alone (a reload) reads them back.
+    const resumed = importJob(JSON.parse(JSON.stringify(job.snapshot?.())), storage, { send })
+    void resumed.next()
+    await settle()
+    expect(calls.map((call) => call.first)).toEqual(['r0', 'r200', 'r400', 'r200', 'r400'])
+    expect(readBack).toBe(2)
   })
 
   it('keeps the rows as chunks of 200 by default (SPEC §9)', async () => {
@@ -95,7 +117,7 @@ describe('import job with chunks in flight', () => {
     const state = await newImportState(options, many, storage)
     expect(state.chunks).toBe(3)
     const { calls, send } = manualSend()
-    const job = importJob(state, storage, send)
+    const job = importJob(state, storage, { send })
     void job.next()
     await settle()
     expect(calls.map((call) => call.first)).toEqual(['m0', 'm200'])
@@ -105,12 +127,14 @@ describe('import job with chunks in flight', () => {
     const storage = memoryStorage()
     const state = await newImportState(options, rows, storage, 200)
     const { calls, send } = manualSend()
-    const job = importJob(state, storage, send, undefined, undefined, 1)
+    const job = importJob(state, storage, { send, inFlight: 1 })
     const step = job.next()
     await settle()
     expect(calls).toHaveLength(1)
     calls[0].answer(ok(200))
     await step
-    expect(calls).toHaveLength(1)
+    await settle()
+    expect(calls).toHaveLength(2) // the next chunk goes as the answer comes
+    expect(calls[1].first).toBe('r200')
   })
 })

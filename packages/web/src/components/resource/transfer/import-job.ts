@@ -54,13 +54,19 @@ const failedPiece = (state: ImportState) => `${state.id}-failed`
 const jsonBlob = (value: unknown) => new Blob([JSON.stringify(value)], { type: 'application/json' })
 const readJson = async (blob: Blob) => JSON.parse(await blob.text()) as SheetRow[]
 
-/** Keeps the rows of a new import as chunks (of 1,000 rows at most, see importChunks) and answers its state. */
-export async function newImportState(
+/** A new import: its state, and its chunks' rows, which the tab that read the file sends from memory. */
+export interface NewImport {
+  state: ImportState
+  chunks: SheetRow[][]
+}
+
+/** Keeps the rows of a new import as chunks (of 200 rows at most, see importChunks) and answers its state. */
+export async function newImport(
   options: Omit<ImportOptions, 'onDone'>,
   rows: readonly SheetRow[],
   storage: TransferStorage,
   rowsPerChunk = IMPORT_CHUNK_ROWS,
-): Promise<ImportState> {
+): Promise<NewImport> {
   const state: ImportState = {
     kind: 'import',
     id: newTaskId(),
@@ -77,76 +83,145 @@ export async function newImportState(
   const chunks = importChunks(rows, rowsPerChunk)
   await storage.putPieces(rowsPiece(state), 0, chunks.map(jsonBlob))
   state.chunks = chunks.length
-  return state
+  return { state, chunks }
+}
+
+/** As newImport, the state alone (the chunks are read back from the storage when sent). */
+export async function newImportState(
+  options: Omit<ImportOptions, 'onDone'>,
+  rows: readonly SheetRow[],
+  storage: TransferStorage,
+  rowsPerChunk = IMPORT_CHUNK_ROWS,
+): Promise<ImportState> {
+  return (await newImport(options, rows, storage, rowsPerChunk)).state
+}
+
+/** Drops what an import kept: its rows' chunks and its failed rows. */
+async function discardPieces(storage: TransferStorage, state: ImportState): Promise<void> {
+  await storage.deletePieces(rowsPiece(state))
+  await storage.deletePieces(failedPiece(state))
+}
+
+/** A chunk's rows: as this tab read them when it holds them, else read back from the storage. */
+async function chunkRows(
+  storage: TransferStorage,
+  state: ImportState,
+  held: readonly (SheetRow[] | undefined)[],
+  index: number,
+): Promise<SheetRow[]> {
+  const rows = held[index]
+  if (rows) return rows
+  const [piece] = await storage.getPieces(rowsPiece(state), index, index + 1)
+  return readJson(piece)
 }
 
 /** Chunks of an import sent at once: the server checks one while the database stores another. */
 export const IMPORT_CHUNKS_IN_FLIGHT = 2
+/** Chunks sent whose answers wait for an earlier one's, at most (besides those in flight). */
+const CHUNKS_AHEAD = 2
 
 /** The key of a chunk: the server stores a chunk once per key and answers it again when resent. */
 export const importChunkKey = (state: Pick<ImportState, 'id'>, index: number) => `${state.id}-${index}`
 
+/** What the job is given besides its state. */
+export interface ImportJobOptions {
+  send?: typeof sendImportChunk
+  write?: typeof downloadXlsx
+  onDone?: () => void
+  /** Requests kept waiting for an answer (IMPORT_CHUNKS_IN_FLIGHT). */
+  inFlight?: number
+  /** The chunks' rows as read from the file in this tab (newImport): sent without reading them back. */
+  chunks?: (SheetRow[] | undefined)[]
+}
+
 /**
- * The job of an import: its chunks sent `inFlight` at a time (each under its key), their answers
- * used in order, each chunk's failed rows kept, the kept state moved past a chunk only once its
- * answer came. A reload resumes at the first chunk not answered and sends the chunks from there
- * again, with the same keys: the server answers a chunk it already stored with the answer it kept,
- * so every row is stored once. A failed chunk pauses the task, the chunks in flight are forgotten,
- * and resuming sends them again, likewise. At the end the failed rows are offered as a sheet.
+ * The job of an import: its chunks sent each under its key, `inFlight` requests waiting at all
+ * times (an answer sends the next chunk at once, even one that came before an earlier chunk's, up to
+ * CHUNKS_AHEAD chunks beyond those), their answers used in order, each chunk's failed rows kept, the
+ * kept state moved past a chunk only once its answer came; between steps (paused, cancelled) no
+ * chunk is sent. A reload resumes at the first chunk not
+ * answered and sends the chunks from there again, with the same keys: the server answers a chunk it
+ * already stored with the answer it kept, so every row is stored once. A failed chunk pauses the
+ * task, the chunks sent are forgotten, and resuming sends them again, likewise. At the end the
+ * failed rows are offered as a sheet.
  */
 export function importJob(
   initial: ImportState,
   storage: TransferStorage,
-  send = sendImportChunk,
-  write = downloadXlsx,
-  onDone?: () => void,
-  inFlight = IMPORT_CHUNKS_IN_FLIGHT,
+  given: ImportJobOptions = {},
 ): TaskJob {
+  const { send = sendImportChunk, write = downloadXlsx, onDone, inFlight = IMPORT_CHUNKS_IN_FLIGHT } = given
+  const held = [...(given.chunks ?? [])]
   let state: ImportState = { ...initial }
   /** Chunks sent whose answers are not used yet, by chunk number (memory only). */
   const sent = new Map<number, Promise<ImportAnswer>>()
-  const sendChunk = (index: number) => {
-    const answer = (async () => {
-      const [piece] = await storage.getPieces(rowsPiece(state), index, index + 1)
-      return send(state.url, await readJson(piece), importChunkKey(state, index))
-    })()
-    answer.catch(() => undefined) // a failure is met when the answer is used
-    sent.set(index, answer)
+  /** The next chunk to send, and how many requests wait for their answer. */
+  let following = state.index
+  let waiting = 0
+  /** Moves on each failure: answers of chunks sent before it send nothing more. */
+  let round = 0
+  /** A step runs: answers send more chunks only then, so a paused or cancelled task sends none. */
+  let stepping = false
+  const fill = () => {
+    const until = Math.min(state.chunks, state.index + inFlight + CHUNKS_AHEAD)
+    while (waiting < inFlight && following < until) {
+      const index = following++
+      const sentIn = round
+      waiting += 1
+      const answer = (async () =>
+        send(state.url, await chunkRows(storage, state, held, index), importChunkKey(state, index)))()
+      sent.set(index, answer)
+      // Seen before the step that awaits it; a failure sends nothing more and is met where it is used.
+      answer.then(
+        () => answered(sentIn, true),
+        () => answered(sentIn, false),
+      )
+    }
   }
-  const discard = async () => {
-    await storage.deletePieces(rowsPiece(state))
-    await storage.deletePieces(failedPiece(state))
+  const answered = (sentIn: number, ok: boolean) => {
+    if (sentIn !== round) return
+    waiting -= 1
+    if (ok && stepping) fill()
   }
+  /** One step: the next chunk's answer used (sending more as answers come), the state moved past it. */
+  const step = async () => {
+    if (state.index >= state.chunks) return true
+    const s = { ...state }
+    if (!sent.has(s.index)) following = s.index
+    fill()
+    let answer: ImportAnswer
+    try {
+      answer = await (sent.get(s.index) as Promise<ImportAnswer>)
+    } catch (error) {
+      sent.clear()
+      round += 1
+      waiting = 0
+      throw error
+    }
+    sent.delete(s.index)
+    held[s.index] = undefined
+    const errors = answer.errors ?? []
+    if (errors.length > 0) {
+      await storage.putPiece(failedPiece(s), s.index, jsonBlob(errors))
+      s.failedChunks = [...(s.failedChunks ?? []), s.index]
+    }
+    s.imported += answer.imported ?? 0
+    s.failed += errors.length
+    s.index += 1
+    state = s
+    fill() // the window moved past this chunk
+    return s.index >= s.chunks
+  }
+  const discard = () => discardPieces(storage, state)
   return {
     model: 1,
     async next() {
-      if (state.index >= state.chunks) return true
-      const s = { ...state }
-      const fill = (from: number) => {
-        for (let index = from; index < Math.min(s.chunks, from + inFlight); index++)
-          if (!sent.has(index)) sendChunk(index)
-      }
-      fill(s.index)
-      let answer: ImportAnswer
+      stepping = true
       try {
-        answer = await (sent.get(s.index) as Promise<ImportAnswer>)
-      } catch (error) {
-        sent.clear()
-        throw error
+        return await step()
+      } finally {
+        stepping = false
       }
-      sent.delete(s.index)
-      // The next chunk goes out before this one's failures are kept: the server never waits on the tab.
-      fill(s.index + 1)
-      const errors = answer.errors ?? []
-      if (errors.length > 0) {
-        await storage.putPiece(failedPiece(s), s.index, jsonBlob(errors))
-        s.failedChunks = [...(s.failedChunks ?? []), s.index]
-      }
-      s.imported += answer.imported ?? 0
-      s.failed += errors.length
-      s.index += 1
-      state = s
-      return s.index >= s.chunks
     },
     progress: () => (state.chunks === 0 ? 100 : Math.round((state.index / state.chunks) * 100)),
     async finish() {
@@ -208,8 +283,8 @@ export async function startImport(file: File, options: ImportOptions): Promise<b
     return false
   }
   const storage = transferStorage()
-  const state = await newImportState(options, rowsFromCells(sheet.cells), storage)
-  const started = startTask(importJob(state, storage, sendImportChunk, downloadXlsx, options.onDone))
+  const { state, chunks } = await newImport(options, rowsFromCells(sheet.cells), storage)
+  const started = startTask(importJob(state, storage, { onDone: options.onDone, chunks }))
   if (!started) {
     await importJob(state, storage).discard?.()
     transferAlert('warning', 'messages.task_exists')

@@ -94,14 +94,12 @@ describe('import job', () => {
       return { status: 200, imported: datas.length - 1, errors: [{ ...datas[0], error: 'bad' }] }
     }
     const written: unknown[][] = []
-    const job = importJob(
-      await newImportState(options, rows, storage, 200),
-      storage,
+    const job = importJob(await newImportState(options, rows, storage, 200), storage, {
       send,
-      async (_n, _k, failed) => {
+      write: async (_n, _k, failed) => {
         written.push([...failed])
       },
-    )
+    })
     let done = false
     while (!done) done = await job.next()
     expect(sizes).toEqual([200, 200, 50])
@@ -123,8 +121,11 @@ describe('import job', () => {
     }
     const written: unknown[][] = []
     const state = await newImportState(options, rows, storage, 200)
-    const job = importJob(state, storage, send, async (_n, _k, failed) => {
-      written.push([...failed])
+    const job = importJob(state, storage, {
+      send,
+      write: async (_n, _k, failed) => {
+        written.push([...failed])
+      },
     })
     let done = false
     while (!done) done = await job.next()
@@ -143,13 +144,13 @@ describe('import job', () => {
       if (!stored.has(key)) stored.set(key, String(datas[0].name))
       return { status: 200, imported: datas.length, errors: [] }
     }
-    const before = importJob(await newImportState(options, rows, storage, 200), storage, send)
+    const before = importJob(await newImportState(options, rows, storage, 200), storage, { send })
     await before.next()
     // The reload: only the kept state and the pieces remain (the next chunk's answer is lost).
     const kept = JSON.parse(JSON.stringify(before.snapshot?.()))
     expect(kept.index).toBe(1)
     expect(restoreJob(kept, storage)?.model).toBe(1)
-    const after = importJob(kept, storage, send)
+    const after = importJob(kept, storage, { send })
     let done = false
     while (!done) done = await after.next()
     expect([...stored]).toEqual([

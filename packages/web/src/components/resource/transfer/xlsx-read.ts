@@ -80,8 +80,18 @@ function unescapeXml(text: string): string {
   })
 }
 
+/** The pattern of each attribute asked for, made once (a sheet asks for a few per cell). */
+const attributePatterns = new Map<string, RegExp>()
+
 /** An attribute of a start tag's text. */
-const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]
+function attribute(tag: string, name: string): string | undefined {
+  let pattern = attributePatterns.get(name)
+  if (!pattern) {
+    pattern = new RegExp(`\\s${name}="([^"]*)"`)
+    attributePatterns.set(name, pattern)
+  }
+  return pattern.exec(tag)?.[1]
+}
 
 /** The text of a string item (`<si>` or `<is>`): its `<t>` runs joined, phonetic runs left out. */
 function itemText(xml: string): string {
