@@ -32,10 +32,15 @@ export function hookNames(code: string): string[] {
   })
 }
 
-const isComponent = (value: any) => typeof value === 'function' || typeof value?.$$typeof === 'symbol'
+/** antd's CommonJS build as loaded here: components, their parts (`Input.TextArea`), functions. */
+type Loose = { [key: string]: Loose }
+type CreateElement = (type: unknown, props?: object | null, ...children: unknown[]) => unknown
+
+const isComponent = (value: unknown) =>
+  typeof value === 'function' || typeof (value as Loose | undefined)?.$$typeof === 'symbol'
 
 /** Component elements that call every style hook antd has (each hook's path names its component). */
-function elements(antd: Record<string, any>, h: (...args: any[]) => any): unknown[] {
+function elements(antd: Loose, h: CreateElement): unknown[] {
   const skip = new Set(['ConfigProvider', 'App', 'Watermark', 'message', 'notification', 'version', 'theme'])
   const plain = Object.entries(antd)
     .filter(([name, value]) => /^[A-Z]/.test(name) && !skip.has(name) && isComponent(value))
@@ -166,8 +171,10 @@ export function withoutStyleFunctions(code: string, program: unknown): string {
   let out = code
   for (const node of styleFunctions(program).sort((a, b) => b.start - a.start)) {
     const text = code.slice(node.start, node.end)
-    const whole = node.type === 'Identifier' ? text === node.name : /^[\w(][\s\S]*=>[\s\S]*[\])}\w]$/.test(text)
-    if (!whole) throw new Error(`antd-static-styles: unexpected style function ${node.type} "${text.slice(0, 40)}"`)
+    const whole =
+      node.type === 'Identifier' ? text === node.name : /^[\w(][\s\S]*=>[\s\S]*[\])}\w]$/.test(text)
+    if (!whole)
+      throw new Error(`antd-static-styles: unexpected style function ${node.type} "${text.slice(0, 40)}"`)
     out = `${out.slice(0, node.start)}() => []${out.slice(node.end)}`
   }
   return out
