@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs'
 import { RTL_LANGUAGES } from '@brokerdesk/shared'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { theme as antdTheme, ConfigProvider } from 'antd'
@@ -129,23 +130,31 @@ export function AppProviders({ children }: { children: ReactNode }) {
   useRefetchOnLanguageChange(language)
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider
-        locale={antd}
-        csp={csp}
-        direction={RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr'}
-        theme={{
-          algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-          token: { ...BRAND_TOKENS, ...CONTRAST_TOKENS[theme], motion: !reducedMotion },
-          components: theme === 'dark' ? DARK_COMPONENTS : undefined,
-        }}
-      >
-        <ThemeVariables />
-        <QueryClientProvider client={queryClient}>
-          <AlertHost />
-          <PromptModal />
-          {children}
-        </QueryClientProvider>
-      </ConfigProvider>
+      {/* antd's styles sit in `@layer antd` (the static ones and what antd still writes: the icons' base
+          style), below the app's own CSS whatever order the files arrive in. */}
+      <StyleProvider layer>
+        <ConfigProvider
+          locale={antd}
+          csp={csp}
+          direction={RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr'}
+          theme={{
+            // antd's component styles are static CSS made at build time (antd-styles.ts, issue 21);
+            // antd only writes the theme's CSS variables at run time.
+            zeroRuntime: true,
+            hashed: false,
+            algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+            token: { ...BRAND_TOKENS, ...CONTRAST_TOKENS[theme], motion: !reducedMotion },
+            components: theme === 'dark' ? DARK_COMPONENTS : undefined,
+          }}
+        >
+          <ThemeVariables />
+          <QueryClientProvider client={queryClient}>
+            <AlertHost />
+            <PromptModal />
+            {children}
+          </QueryClientProvider>
+        </ConfigProvider>
+      </StyleProvider>
     </I18nextProvider>
   )
 }
