@@ -55,12 +55,8 @@ export function newContext(
   })
 }
 
-/**
- * Keeps a picture of the page for people to look at (e2e/screenshots, not committed) when the run asks
- * for them with E2E_SCREENSHOTS=1: a full-page picture costs 1–4 s and no test reads it.
- */
+/** Keeps a picture of the page for people to look at (e2e/screenshots, not committed). */
 export async function snapshot(page: Page, name: string): Promise<void> {
-  if (process.env.E2E_SCREENSHOTS !== '1') return
   fs.mkdirSync(SCREENSHOTS, { recursive: true })
   // Sticky headers land mid-page in a full-page picture of a scrolled page.
   await page.evaluate(() => window.scrollTo(0, 0))
