@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { importChunkKey, importJob, newImport, newImportState } from './import-job'
+import { importChunkKey, importJob, newImport } from './import-job'
 import { memoryStorage } from './transfer-storage'
 
 type Row = Record<string, unknown>
@@ -28,7 +28,7 @@ describe('import job with chunks in flight', () => {
   it('keeps two requests waiting, an answer sending the next chunk at once, and moves its kept state only past answered chunks', async () => {
     const storage = memoryStorage()
     const many = Array.from({ length: 1250 }, (_, i) => ({ name: `r${i}` }))
-    const state = await newImportState(options, many, storage, 200)
+    const state = (await newImport(options, many, storage, 200)).state
     const { calls, send } = manualSend()
     const job = importJob(state, storage, { send })
     const first = job.next()
@@ -61,7 +61,7 @@ describe('import job with chunks in flight', () => {
 
   it('forgets the chunks in flight when one fails, and sends them again under the same keys', async () => {
     const storage = memoryStorage()
-    const state = await newImportState(options, rows, storage, 200)
+    const state = (await newImport(options, rows, storage, 200)).state
     const { calls, send } = manualSend()
     const job = importJob(state, storage, { send })
     const step = job.next()
@@ -114,7 +114,7 @@ describe('import job with chunks in flight', () => {
   it('keeps the rows as chunks of 200 by default (SPEC §9)', async () => {
     const storage = memoryStorage()
     const many = Array.from({ length: 500 }, (_, i) => ({ name: `m${i}` }))
-    const state = await newImportState(options, many, storage)
+    const state = (await newImport(options, many, storage)).state
     expect(state.chunks).toBe(3)
     const { calls, send } = manualSend()
     const job = importJob(state, storage, { send })
@@ -125,7 +125,7 @@ describe('import job with chunks in flight', () => {
 
   it('sends one chunk at a time when asked to', async () => {
     const storage = memoryStorage()
-    const state = await newImportState(options, rows, storage, 200)
+    const state = (await newImport(options, rows, storage, 200)).state
     const { calls, send } = manualSend()
     const job = importJob(state, storage, { send, inFlight: 1 })
     const step = job.next()

@@ -86,16 +86,6 @@ export async function newImport(
   return { state, chunks }
 }
 
-/** As newImport, the state alone (the chunks are read back from the storage when sent). */
-export async function newImportState(
-  options: Omit<ImportOptions, 'onDone'>,
-  rows: readonly SheetRow[],
-  storage: TransferStorage,
-  rowsPerChunk = IMPORT_CHUNK_ROWS,
-): Promise<ImportState> {
-  return (await newImport(options, rows, storage, rowsPerChunk)).state
-}
-
 /** Drops what an import kept: its rows' chunks and its failed rows. */
 async function discardPieces(storage: TransferStorage, state: ImportState): Promise<void> {
   await storage.deletePieces(rowsPiece(state))

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { modalStore } from '../../../state/modal'
-import { importJob, newImportState } from './import-job'
+import { importJob, newImport } from './import-job'
 import { restoreJob } from './jobs'
 import { cancelTask, hasTask, pauseTask, resumeTask, startTask, type TaskJob, taskStore } from './task-store'
 import { memoryStorage } from './transfer-storage'
@@ -94,7 +94,7 @@ describe('import job', () => {
       return { status: 200, imported: datas.length - 1, errors: [{ ...datas[0], error: 'bad' }] }
     }
     const written: unknown[][] = []
-    const job = importJob(await newImportState(options, rows, storage, 200), storage, {
+    const job = importJob((await newImport(options, rows, storage, 200)).state, storage, {
       send,
       write: async (_n, _k, failed) => {
         written.push([...failed])
@@ -120,7 +120,7 @@ describe('import job', () => {
       }
     }
     const written: unknown[][] = []
-    const state = await newImportState(options, rows, storage, 200)
+    const state = (await newImport(options, rows, storage, 200)).state
     const job = importJob(state, storage, {
       send,
       write: async (_n, _k, failed) => {
@@ -144,7 +144,7 @@ describe('import job', () => {
       if (!stored.has(key)) stored.set(key, String(datas[0].name))
       return { status: 200, imported: datas.length, errors: [] }
     }
-    const before = importJob(await newImportState(options, rows, storage, 200), storage, { send })
+    const before = importJob((await newImport(options, rows, storage, 200)).state, storage, { send })
     await before.next()
     // The reload: only the kept state and the pieces remain (the next chunk's answer is lost).
     const kept = JSON.parse(JSON.stringify(before.snapshot?.()))
