@@ -41,7 +41,7 @@ describe('with the keyboard alone', () => {
   snapshotFailures(() => [page])
 
   beforeAll(async () => {
-    context = await newContext(browser, { reducedMotion: true })
+    context = await newContext(browser)
     await context.addCookies(session.cookies)
     await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'))
     page = await context.newPage()

@@ -152,8 +152,8 @@ export function describeTheme(theme: Theme): void {
 
     beforeAll(async () => {
       ;[visitor, admin] = await Promise.all([
-        newContext(browser, { reducedMotion: true }),
-        newContext(browser, { reducedMotion: true }),
+        newContext(browser),
+        newContext(browser),
       ])
       await admin.addCookies(session.cookies)
       // The theme as the app keeps it (the theme switch's choice in localStorage), before the app starts.

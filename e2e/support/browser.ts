@@ -42,7 +42,10 @@ export function newContext(
     viewport?: { width: number; height: number }
     /** Another server than the shared one (a spec that starts its own). */
     baseURL?: string
-    /** Asks for reduced motion: the app then turns antd's animations off. */
+    /**
+     * Whether the profile asks for reduced motion, so the app turns antd's animations off: yes unless a
+     * test sets false (a flow waits for no transition, and the browser draws fewer frames).
+     */
     reducedMotion?: boolean
   } = {},
 ): Promise<BrowserContext> {
@@ -51,12 +54,22 @@ export function newContext(
     locale: options.locale ?? 'zh-CN',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     extraHTTPHeaders: options.headers,
-    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+    reducedMotion: options.reducedMotion === false ? 'no-preference' : 'reduce',
   })
 }
 
-/** Keeps a picture of the page for people to look at (e2e/screenshots, not committed). */
+/** Whether the flows keep pictures of their pages (`E2E_SCREENSHOTS=1`); a failed test's are always kept. */
+const KEEP_PICTURES = process.env.E2E_SCREENSHOTS === '1'
+
+/**
+ * Keeps a picture of the page for people to look at (e2e/screenshots, not committed) when asked by
+ * `E2E_SCREENSHOTS=1`: a full-page picture costs the browser a second or more on a busy machine.
+ */
 export async function snapshot(page: Page, name: string): Promise<void> {
+  if (KEEP_PICTURES) await takePicture(page, name)
+}
+
+async function takePicture(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true })
   // Sticky headers land mid-page in a full-page picture of a scrolled page.
   await page.evaluate(() => window.scrollTo(0, 0))
@@ -69,7 +82,7 @@ export function snapshotFailures(pages: () => (Page | undefined)[]): void {
     context.onTestFailed(async () => {
       const name = context.task.name.replace(/[^\w]+/g, '-').slice(0, 60)
       for (const [index, page] of pages().entries()) {
-        if (page && !page.isClosed()) await snapshot(page, `failed-${name}-${index}`).catch(() => undefined)
+        if (page && !page.isClosed()) await takePicture(page, `failed-${name}-${index}`).catch(() => undefined)
       }
     })
   })
