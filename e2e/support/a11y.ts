@@ -151,10 +151,7 @@ export function describeTheme(theme: Theme): void {
     snapshotFailures(() => [visitorPage, adminPage])
 
     beforeAll(async () => {
-      ;[visitor, admin] = await Promise.all([
-        newContext(browser),
-        newContext(browser),
-      ])
+      ;[visitor, admin] = await Promise.all([newContext(browser), newContext(browser)])
       await admin.addCookies(session.cookies)
       // The theme as the app keeps it (the theme switch's choice in localStorage), before the app starts.
       for (const context of [visitor, admin]) {

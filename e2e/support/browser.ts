@@ -82,7 +82,8 @@ export function snapshotFailures(pages: () => (Page | undefined)[]): void {
     context.onTestFailed(async () => {
       const name = context.task.name.replace(/[^\w]+/g, '-').slice(0, 60)
       for (const [index, page] of pages().entries()) {
-        if (page && !page.isClosed()) await takePicture(page, `failed-${name}-${index}`).catch(() => undefined)
+        if (page && !page.isClosed())
+          await takePicture(page, `failed-${name}-${index}`).catch(() => undefined)
       }
     })
   })
