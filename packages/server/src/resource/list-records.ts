@@ -3,10 +3,10 @@ import { and, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { isStatementTimeout } from '../db/database-unavailable'
 import { isPoolDatabase } from '../db/raw-query'
-import { buildFilters, textSearchFilters } from './build-filters'
+import { buildFilters, liveRows, textSearchFilters } from './build-filters'
 import { columnOf, isRecordId, requireColumn } from './columns'
 import { type FieldIssue, invalidFields } from './field-errors'
-import { narrowTextSearch } from './narrow-text-search'
+import { narrowTextSearch, ORDER_WALK_ROWS } from './narrow-text-search'
 import {
   assertNoIssues,
   defaultSort,
@@ -36,6 +36,8 @@ export interface ListRecordsOptions {
    * thousand times before the sort's index finds its page.
    */
   textMatchesRead?: number
+  /** How many rows of the list's order a first page's text search walks first (ORDER_WALK_ROWS). */
+  orderWalkRows?: number
 }
 
 /**
@@ -89,7 +91,17 @@ async function listPage(options: ListRecordsOptions): Promise<ListPage<Row>> {
   const { page, perPage } = paging
   const order = sort.length > 0 ? sort : defaultSort(definition)
   const keyset = readKeyset(binding, query, order, language)
-  const search = await narrowTextSearch(db, binding, query, where, options.textMatchesRead)
+  // A first page whose total nobody asked walks the list's order first (a common word's page).
+  const walk =
+    !keyset && page === 1 && !paging.countTotal
+      ? {
+          order,
+          wanted: perPage + 1,
+          bounds: and(liveRows(binding), options.scope),
+          rows: options.orderWalkRows ?? ORDER_WALK_ROWS,
+        }
+      : undefined
+  const search = await narrowTextSearch(db, binding, query, where, options.textMatchesRead, walk)
   if (keyset) return listByPosition(options, keyset, { ...search, order, page, perPage })
   if ((page - 1) * perPage > MAX_SKIPPED_ROWS && search.matched === undefined)
     throw tooDeep(language, 'page', binding)
@@ -114,7 +126,9 @@ async function listPage(options: ListRecordsOptions): Promise<ListPage<Row>> {
     (!hasMore && (rows.length > 0 || page === 1) ? (page - 1) * perPage + rows.length : undefined)
   const [data, estimate] = await Promise.all([
     presentRows(db, binding, rows.slice(0, perPage), language),
-    total === undefined && known === undefined ? estimateRows(db, binding, search.where) : undefined,
+    total === undefined && known === undefined
+      ? estimateRows(db, binding, search.searched ?? search.where)
+      : undefined,
   ])
   return {
     data,

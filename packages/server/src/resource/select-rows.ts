@@ -22,7 +22,7 @@ const PAGE = 'page'
 const dialect = new PgDialect()
 
 /** The order by clause, with the id as the last key so pages are stable. */
-function orderBy(order: SortKey[], qualifier: string): SQL {
+export function orderBy(order: SortKey[], qualifier: string): SQL {
   const keys = order.some((key) => key.field === 'id')
     ? order
     : [...order, { field: 'id', desc: order[0]?.desc ?? false }]
