@@ -1,5 +1,6 @@
 import os from 'node:os'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+import web, { FRESH_MODULE_TESTS } from './packages/web/vitest.config.ts'
 
 /** Every package's tests in one run: `npx vitest run` (e2e has its own config). */
 export default defineConfig({
@@ -30,7 +31,14 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      'packages/web/vitest.config.ts',
+      // The components' files share one module graph per worker, as the server's do (importing React and
+      // antd again for each file was most of their time: 87 s against 21 s); setup.ts puts the language
+      // back before each file. Those that evaluate modules afresh keep a graph each.
+      {
+        ...web,
+        test: { ...web.test, isolate: false, exclude: [...configDefaults.exclude, ...FRESH_MODULE_TESTS] },
+      },
+      { ...web, test: { ...web.test, name: 'web-fresh', include: FRESH_MODULE_TESTS } },
     ],
   },
 })

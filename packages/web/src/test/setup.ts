@@ -1,6 +1,7 @@
+import { DEFAULT_LANGUAGE } from '@brokerdesk/shared'
 import sharedEn from '@brokerdesk/shared/i18n/en.json'
 import { cleanup } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { afterEach, beforeAll } from 'vitest'
 import { i18n, NAMESPACE } from '../i18n/i18n'
 import en from '../i18n/locales/en/front.json'
 
@@ -28,6 +29,14 @@ if (!('ResizeObserver' in globalThis)) {
     disconnect() {}
   } as unknown as typeof ResizeObserver
 }
+
+// The test files of a worker share one module graph (vitest.config.ts): each starts with the app's
+// first language and the English texts alone, whatever the file before it loaded or switched to.
+beforeAll(async () => {
+  for (const language of Object.keys(i18n.store.data))
+    if (language !== 'en') i18n.removeResourceBundle(language, NAMESPACE)
+  if (i18n.language !== DEFAULT_LANGUAGE) await i18n.changeLanguage(DEFAULT_LANGUAGE)
+})
 
 afterEach(() => {
   cleanup()
