@@ -8,8 +8,12 @@ import type { ResourceBinding } from './types'
 
 /** Up to this many rows matching a text search are found by their ids first (see narrowTextSearch). */
 export const TEXT_MATCHES_READ = 1_000
-/** How many rows of the list's order a first page's text search reads before it asks the text indexes. */
-export const ORDER_WALK_ROWS = 10_000
+/**
+ * How many rows of the list's order a first page's text search reads before it asks the text indexes:
+ * a word in more than one row of 125 fills a page of 15 from them. At a million products the walk
+ * costs a rare word ~6 ms (10,000 rows: ~15 ms) and answers a common one in 6–8 ms instead of 30–66.
+ */
+export const ORDER_WALK_ROWS = 2_000
 
 export interface NarrowedSearch {
   where: SQL | undefined
