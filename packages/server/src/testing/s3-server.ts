@@ -22,6 +22,8 @@ interface KoaContext {
   body: unknown
 }
 
+const NO_SUCH_UPLOAD = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>`
+
 /** The parts s3rver holds of a multipart upload, as S3's ListParts answers them. */
 function listParts(store: { getResourcePath(bucket: string, key: undefined, resource: string): string }) {
   return async (ctx: KoaContext, next: () => Promise<void>) => {
@@ -32,7 +34,7 @@ function listParts(store: { getResourcePath(bucket: string, key: undefined, reso
     ctx.type = 'application/xml'
     if (!fs.existsSync(dir)) {
       ctx.status = 404
-      ctx.body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>`
+      ctx.body = NO_SUCH_UPLOAD
       return
     }
     const parts = fs
@@ -50,10 +52,30 @@ function listParts(store: { getResourcePath(bucket: string, key: undefined, reso
   }
 }
 
+/** AbortMultipartUpload: s3rver's part files of the upload removed, as S3 drops the parts. */
+function abortMultipartUpload(store: Parameters<typeof listParts>[0]) {
+  return async (ctx: KoaContext, next: () => Promise<void>) => {
+    const uploadId = ctx.query.uploadId
+    if (ctx.method !== 'DELETE' || !uploadId || !/^[a-f0-9]+$/.test(uploadId)) return next()
+    const [, bucket] = ctx.path.split('/')
+    const dir = path.join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId)
+    if (!fs.existsSync(dir)) {
+      ctx.type = 'application/xml'
+      ctx.status = 404
+      ctx.body = NO_SUCH_UPLOAD
+      return
+    }
+    fs.rmSync(dir, { recursive: true, force: true })
+    ctx.status = 204
+    ctx.body = null
+  }
+}
+
 /**
  * An S3-compatible server (s3rver, on a free port or `port`, files in a temporary folder or in
  * `directory`, which is kept) with one bucket.
- * s3rver lacks ListParts, which resumable uploads ask for; it is answered from s3rver's own part files.
+ * s3rver lacks ListParts and AbortMultipartUpload, which resumable uploads ask for (the second when
+ * one is ended): both are answered from s3rver's own part files.
  */
 export async function startTestS3Server(
   bucket = 'files',
@@ -69,7 +91,7 @@ export async function startTestS3Server(
     configureBuckets: [{ name: bucket, configs: [] }],
   })
   const koa = server as unknown as { middleware: unknown[]; store: Parameters<typeof listParts>[0] }
-  koa.middleware.unshift(listParts(koa.store))
+  koa.middleware.unshift(listParts(koa.store), abortMultipartUpload(koa.store))
   const { port } = await server.run()
   const endpoint = `http://127.0.0.1:${port}`
   return {

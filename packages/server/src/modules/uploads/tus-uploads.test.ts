@@ -166,6 +166,19 @@ describe('resumable uploads to an S3-compatible store', () => {
     expect((await tus.create(50 * 1024 * 1024 + 1, 'bigger.pdf', 'document')).statusCode).toBe(413)
   })
 
+  it('ends an upload nothing was sent to yet, and one sent in part', async () => {
+    const tus = tusClient(t, headers)
+    const empty = String((await tus.create(1000, 'empty.pdf', 'document')).headers.location)
+    const ended = await tus.terminate(empty)
+    expect(ended.statusCode, ended.body).toBe(204)
+    expect((await tus.head(empty)).statusCode).toBe(404)
+    const data = png(300)
+    const half = String((await tus.create(data.length, 'half.png', 'image')).headers.location)
+    expect((await tus.patch(half, 0, data.subarray(0, 6000))).statusCode).toBe(204)
+    expect((await tus.terminate(half)).statusCode).toBe(204)
+    expect((await tus.head(half)).statusCode).toBe(404)
+  })
+
   it('stores the file in the bucket, serves it by its record, and old local files keep working', async () => {
     const data = png(300)
     const { last } = await uploadInTwo(t, headers, data, 'image', 'poster.png')
