@@ -94,7 +94,7 @@ describe('editors', () => {
     await page.getByRole('button', { name: zh.editor.bold }).click()
     await page.keyboard.type('投保前请仔细阅读')
     await page.getByRole('button', { name: zh.editor.bold }).click()
-    await page.keyboard.type(' <script>window.__pwned = 1</script>')
+    await page.keyboard.insertText(' <script>window.__pwned = 1</script>')
     await page
       .getByTestId('rich-text-image')
       .setInputFiles({ name: 'seal.png', mimeType: 'image/png', buffer: PNG })
