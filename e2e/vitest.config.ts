@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two workers, each with a server of its own (support/global-setup): the files of a worker run one after another.
     maxWorkers: 2,
+    // The files of a worker share the support modules (Playwright, the API helpers), imported once.
+    isolate: false,
   },
 })
