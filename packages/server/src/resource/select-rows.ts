@@ -171,13 +171,14 @@ async function countUpTo(db: Db | Tx, binding: ResourceBinding, where: SQL | und
 
 /**
  * About how many rows match, at once: the planner's estimate (from the statistics, no rows read),
- * or the exact count when fewer than EXACT_COUNT_BELOW rows match (a bounded count). Large
+ * or the exact count when fewer than `countBelow` (EXACT_COUNT_BELOW) rows match (a bounded count). Large
  * estimates are kept for 30 s per statement.
  */
 export async function estimateRows(
   db: Db | Tx,
   binding: ResourceBinding,
   where: SQL | undefined,
+  countBelow = EXACT_COUNT_BELOW,
 ): Promise<{ value: number; exact: boolean }> {
   const query = dialect.sqlToQuery(sql`${binding.table} ${where ?? sql`true`}`)
   const key = `${query.sql}\u0000${JSON.stringify(query.params)}`
@@ -185,11 +186,11 @@ export async function estimateRows(
   const cached = estimates.get(key)
   if (cached && cached.until > now) return { value: cached.value, exact: false }
   const planned = await plannedRows(db, binding, where)
-  if (planned < EXACT_COUNT_BELOW) {
-    const counted = await countUpTo(db, binding, where, EXACT_COUNT_BELOW)
-    if (counted <= EXACT_COUNT_BELOW) return { value: counted, exact: true }
+  if (planned < countBelow) {
+    const counted = await countUpTo(db, binding, where, countBelow)
+    if (counted <= countBelow) return { value: counted, exact: true }
   }
-  const value = Math.max(planned, EXACT_COUNT_BELOW + 1)
+  const value = Math.max(planned, countBelow + 1)
   if (estimates.size >= MAX_CACHED_ESTIMATES) estimates.clear()
   estimates.set(key, { value, until: now + ESTIMATE_TTL_MS })
   return { value, exact: false }
