@@ -133,6 +133,8 @@ describe('the developer console on a local server', () => {
     await question.getByRole('button', { name: spaced }).click()
     await row.getByText(texts.plugins.data_kept, { exact: true }).waitFor()
     await snapshot(page, 'developments-data-kept-zh')
+    // The row's buttons spin (and take no click) until the menus and texts have been asked again too.
+    await expect.poll(() => row.locator('.ant-btn-loading').count(), { timeout: 15_000 }).toBe(0)
     await row.getByRole('button', { name: texts.plugins.install }).click()
     await row.getByText(texts.plugins.installed, { exact: true }).waitFor()
     await page.goto('/admin/notices')
