@@ -6,7 +6,12 @@ import { isPoolDatabase } from '../db/raw-query'
 import { buildFilters, liveRows, textSearchFilters } from './build-filters'
 import { columnOf, isRecordId, requireColumn } from './columns'
 import { type FieldIssue, invalidFields } from './field-errors'
-import { narrowTextSearch, ORDER_WALK_ROWS, TEXT_MATCHES_READ } from './narrow-text-search'
+import {
+  type NarrowedSearch,
+  narrowTextSearch,
+  ORDER_WALK_ROWS,
+  TEXT_MATCHES_READ,
+} from './narrow-text-search'
 import {
   assertNoIssues,
   defaultSort,
@@ -126,13 +131,7 @@ async function listPage(options: ListRecordsOptions): Promise<ListPage<Row>> {
     (!hasMore && (rows.length > 0 || page === 1) ? (page - 1) * perPage + rows.length : undefined)
   const [data, estimate] = await Promise.all([
     presentRows(db, binding, rows.slice(0, perPage), language),
-    total === undefined && known === undefined
-      ? search.searched
-        ? // A word common enough to fill the page from the walk: counting up to ten thousand of its
-          // matches (every row of a small list) cost more than the page (10k log entries, "in": 0.2 s).
-          estimateRows(db, binding, search.searched, TEXT_MATCHES_READ)
-        : estimateRows(db, binding, search.where)
-      : undefined,
+    total === undefined && known === undefined ? estimateSearch(db, binding, search) : undefined,
   ])
   return {
     data,
@@ -149,6 +148,18 @@ async function listPage(options: ListRecordsOptions): Promise<ListPage<Row>> {
             total_exact: estimate?.exact ?? false,
           }),
   }
+}
+
+/**
+ * About how many rows a list's conditions match. A page the order walk found is kept to its rows by id:
+ * the estimate is of the search itself, counted only below TEXT_MATCHES_READ — a word common enough to
+ * fill the page from the walk cost more to count to EXACT_COUNT_BELOW than the page (every row of a
+ * small list: 10k log entries, "in", 0.2 s).
+ */
+function estimateSearch(db: Db, binding: ResourceBinding, search: NarrowedSearch) {
+  return search.searched
+    ? estimateRows(db, binding, search.searched, TEXT_MATCHES_READ)
+    : estimateRows(db, binding, search.where)
 }
 
 interface Keyset {

@@ -83,13 +83,13 @@ export async function narrowTextSearch(
 ): Promise<NarrowedSearch> {
   if (!searchesText(binding, query)) return { where }
   const id = requireColumn(binding.table, 'id')
+  /** `where`, kept to these rows (through the primary key). */
+  const onlyIds = (ids: number[]) => and(where, sql`${id} = any(${`{${ids.join(',')}}`}::bigint[])`)
   const page = walk ? await firstPageInOrder(db, binding, where, walk) : undefined
-  if (page)
-    return { where: and(where, sql`${id} = any(${`{${page.join(',')}}`}::bigint[])`), searched: where }
+  if (page) return { where: onlyIds(page), searched: where }
   const result = (await db.execute(
     sql`select ${id} as id from ${binding.table} where ${where ?? sql`true`} limit ${read + 1}`,
   )) as unknown as { rows: Array<{ id: number | string }> }
   if (result.rows.length > read) return { where }
-  const ids = `{${result.rows.map((row) => Number(row.id)).join(',')}}`
-  return { where: and(where, sql`${id} = any(${ids}::bigint[])`), matched: result.rows.length }
+  return { where: onlyIds(result.rows.map((row) => Number(row.id))), matched: result.rows.length }
 }

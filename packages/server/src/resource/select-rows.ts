@@ -181,7 +181,8 @@ export async function estimateRows(
   countBelow = EXACT_COUNT_BELOW,
 ): Promise<{ value: number; exact: boolean }> {
   const query = dialect.sqlToQuery(sql`${binding.table} ${where ?? sql`true`}`)
-  const key = `${query.sql}\u0000${JSON.stringify(query.params)}`
+  // With the bound of the count: an estimate kept instead of a count below one bound is no answer below another.
+  const key = `${countBelow}\u0000${query.sql}\u0000${JSON.stringify(query.params)}`
   const now = Date.now()
   const cached = estimates.get(key)
   if (cached && cached.until > now) return { value: cached.value, exact: false }
