@@ -20,7 +20,9 @@ export function usePluginTexts(): void {
     staleTime: 5 * 60_000,
     retry: false,
   })
+  // Adding a bundle re-renders every translated component (bindI18nStore: 'added'): none to add, none to redraw.
   useEffect(() => {
-    if (texts.data) i18n.addResourceBundle(language, NAMESPACE, texts.data, true, false)
+    if (texts.data && Object.keys(texts.data).length > 0)
+      i18n.addResourceBundle(language, NAMESPACE, texts.data, true, false)
   }, [texts.data, language])
 }
