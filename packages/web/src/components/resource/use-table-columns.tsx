@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons'
 import type { FieldMeta, ResourcePageData } from '@brokerdesk/shared'
-import { Button, Grid, Popconfirm, Space, type TableProps } from 'antd'
+import { Button, Popconfirm, Space, type TableProps } from 'antd'
 import { lazy, type ReactNode, Suspense, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '../ButtonLink'
@@ -8,6 +8,7 @@ import { shownColumnsOf } from './list-columns'
 import { useListSettings } from './list-settings-api'
 import { displayValue, fieldTitle } from './option-label'
 import { flattenOptions, type Row } from './resource-api'
+import { useMediumUp } from './use-narrow'
 
 const ImageCell = lazy(() => import('./ImageCell'))
 
@@ -35,8 +36,10 @@ export function useTableColumns({ page, sort, cells, rowActions, can, remove }: 
   const name = page.resource
   const fields = useMemo(() => new Map<string, FieldMeta>(page.fields.map((f) => [f.name, f])), [page.fields])
   const settings = useListSettings(name)
-  const screens = Grid.useBreakpoint()
-  const columns: NonNullable<TableProps<Row>['columns']> = shownColumnsOf(page, settings.columns).map(
+  // Known at the first render: the table draws its rows once for this width.
+  const wide = useMediumUp()
+  const shown = shownColumnsOf(page, settings.columns).filter(({ key }) => key || wide)
+  const columns: NonNullable<TableProps<Row>['columns']> = shown.map(
     ({ name: column, width, key }, index) => {
       const field = fields.get(column)
       const options = flattenOptions(page.options[column])
@@ -47,8 +50,7 @@ export function useTableColumns({ page, sort, cells, rowActions, can, remove }: 
         title,
         width,
         // kept in view when the table scrolls sideways; on a phone the row actions take that place
-        fixed: index === 0 && key && screens.md ? 'left' : undefined,
-        responsive: key ? undefined : ['md'],
+        fixed: index === 0 && key && wide ? 'left' : undefined,
         sorter: page.sorts.includes(column),
         sortOrder: sort === column ? 'ascend' : sort === `-${column}` ? 'descend' : null,
         ellipsis: !key && field?.input !== 'image',
@@ -100,8 +102,6 @@ export function useTableColumns({ page, sort, cells, rowActions, can, remove }: 
       ),
     })
   }
-  const tableWidth = columns
-    .filter((column) => !column.responsive || column.responsive.some((point) => screens[point]))
-    .reduce((sum, column) => sum + (Number(column.width) || 0), can('delete') ? 48 : 0)
+  const tableWidth = columns.reduce((sum, column) => sum + (Number(column.width) || 0), can('delete') ? 48 : 0)
   return { columns, tableWidth, density: settings.density }
 }
