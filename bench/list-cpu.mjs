@@ -34,7 +34,9 @@ const METRICS = [
 ]
 
 const session = await logIn(base)
-const browsers = Object.fromEntries(await Promise.all(SIDES.map(async (side) => [side.name, await launchChromium()])))
+const browsers = Object.fromEntries(
+  await Promise.all(SIDES.map(async (side) => [side.name, await launchChromium()])),
+)
 
 async function measure(side) {
   const context = await browsers[side.name].newContext({
@@ -68,7 +70,9 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const side of order) results[side.name].push(await measure(side))
 }
 const format = ({ min, median, max }) => `${min.toFixed(0)} / ${median.toFixed(0)} / ${max.toFixed(0)}`
-console.log(`${'metric, ms'.padEnd(22)} ${'ours min/median/max'.padEnd(22)} ${'reference'.padEnd(20)} ratio (medians)`)
+console.log(
+  `${'metric, ms'.padEnd(22)} ${'ours min/median/max'.padEnd(22)} ${'reference'.padEnd(20)} ratio (medians)`,
+)
 for (const [name, label] of METRICS) {
   const ours = spread(results.ours.map((one) => one[name]))
   const reference = spread(results.reference.map((one) => one[name]))

@@ -102,6 +102,9 @@ export function useTableColumns({ page, sort, cells, rowActions, can, remove }: 
       ),
     })
   }
-  const tableWidth = columns.reduce((sum, column) => sum + (Number(column.width) || 0), can('delete') ? 48 : 0)
+  const tableWidth = columns.reduce(
+    (sum, column) => sum + (Number(column.width) || 0),
+    can('delete') ? 48 : 0,
+  )
   return { columns, tableWidth, density: settings.density }
 }
