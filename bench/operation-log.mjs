@@ -54,9 +54,8 @@ try {
     productId = (await client.query('select min(id) as id from products')).rows[0].id
     await put(server, productId, TOKEN)
   })
-  const [transaction] = transactionsOf(recorded).filter((tx) =>
-    tx.some((s) => /^update "products"/i.test(s.text)),
-  )
+  const UPDATE = /^(with "page" as \()?update "products"/i
+  const [transaction] = transactionsOf(recorded).filter((tx) => tx.some((s) => UPDATE.test(s.text)))
   if (!transaction) throw new Error('no UPDATE of products captured')
   // The target's transaction: begin, the server's UPDATE, the bare log INSERT, commit. The server's
   // log statement also queues the write's webhook deliveries (CTEs before the INSERT, its values as a
@@ -71,14 +70,21 @@ try {
       params: s.params.slice(0, 13),
     }
   }
+  // The server's UPDATE may answer the record with its page columns in the same statement (`with
+  // "page" as (update …) select "page".*, … from "page"`): the reference keeps only the UPDATE.
+  const bareUpdate = (s) => {
+    const update = s.text.match(
+      /^with "page" as \((update "products" [\s\S]*)\) select "page"\.\*[\s\S]* from "page"$/,
+    )
+    return update ? { text: update[1], params: s.params } : s
+  }
   const core = transaction
     .filter(
       (s) =>
-        /^(begin|commit)$/i.test(s.text.trim()) ||
-        /^(update "products"|insert into "logs")/i.test(s.text) ||
-        /insert into "logs"/.test(s.text),
+        /^(begin|commit)$/i.test(s.text.trim()) || UPDATE.test(s.text) || /insert into "logs"/.test(s.text),
     )
     .map(bareLogInsert)
+    .map(bareUpdate)
   console.log(`captured: the request's transaction, ${transaction.length} statements:`)
   for (const s of transaction) console.log(`  ${s.text.replace(/\s+/g, ' ').slice(0, 110)}`)
   console.log("the target's reference:")

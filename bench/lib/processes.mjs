@@ -14,16 +14,31 @@ export const root = path.resolve(here, '../..')
 /** The APP_KEY of the servers a bench starts (a session it creates must be read with the same key). */
 export const BENCH_APP_KEY = 'bench-key-0123456789-0123456789-0123456789'
 
-/** A port nobody listens on now. */
-export function freePort() {
+// BENCH_PORTS (e.g. 9100-9199): the ports the bench's processes may listen on, on a shared machine.
+const [firstPort, lastPort] = (process.env.BENCH_PORTS ?? '').split('-').map(Number)
+let nextPort = firstPort
+
+function probePort(port) {
   return new Promise((resolve, reject) => {
     const probe = net.createServer()
     probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
+    probe.listen(port, '127.0.0.1', () => {
       const { port } = probe.address()
       probe.close(() => resolve(port))
     })
   })
+}
+
+/** A port nobody listens on now: any, or the next free one of BENCH_PORTS. */
+export async function freePort() {
+  if (!firstPort) return probePort(0)
+  for (let tries = 0; tries <= lastPort - firstPort; tries++) {
+    const port = nextPort
+    nextPort = port >= lastPort ? firstPort : port + 1
+    const free = await probePort(port).catch(() => undefined)
+    if (free) return free
+  }
+  throw new Error(`BENCH_PORTS ${firstPort}-${lastPort}: none free`)
 }
 
 async function waitReady(base, child, what) {

@@ -4,6 +4,7 @@
 // Bind carried, as text. A bench starts the server on the proxy only to capture; it measures on a
 // server connected directly.
 import net from 'node:net'
+import { freePort } from './processes.mjs'
 
 /** Reads the messages of one connection's client side; `onStatement(text, params)` for each run. */
 function frontendReader(onStatement) {
@@ -87,7 +88,8 @@ export async function startCaptureProxy(target) {
     client.on('close', end).on('error', end)
     upstream.on('close', end).on('error', end)
   })
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = await freePort()
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve))
   const proxied = new URL(target)
   proxied.hostname = '127.0.0.1'
   proxied.port = String(server.address().port)

@@ -47,9 +47,10 @@ describe('updateRowById', () => {
       ]),
     )
     const [before] = await t.app.db.select().from(years).where(eq(years.id, id))
-    const row = await t.app.db.transaction((tx) =>
+    const updated = await t.app.db.transaction((tx) =>
       updateRowById(tx, years, id, { name: 'Raw U2', value: undefined, description: null }),
     )
+    const row = updated?.row
     const [stored] = await t.app.db.select().from(years).where(eq(years.id, id))
     expect(row).toEqual(stored)
     expect(stored).toMatchObject({ name: 'Raw U2', value: '7', description: null })
@@ -57,7 +58,7 @@ describe('updateRowById', () => {
     expect(stored.created_at).toEqual(before.created_at)
     // The same columns again (the same statement), and an id no row has.
     const again = await t.app.db.transaction((tx) => updateRowById(tx, years, id, { name: 'Raw U3' }))
-    expect(again).toMatchObject({ id, name: 'Raw U3', value: '7' })
+    expect(again?.row).toMatchObject({ id, name: 'Raw U3', value: '7' })
     const none = await t.app.db.transaction((tx) => updateRowById(tx, years, 2_000_000_000, { name: 'x' }))
     expect(none).toBeUndefined()
   })

@@ -86,7 +86,7 @@ export function decodeColumns<T>(table: Table, row: Record<string, unknown>, pre
   return decoded as T
 }
 
-/** The update statement of each table and set of columns: its text and name, made once. */
+/** The update statement of each table, set of columns and page columns: its text and name, made once. */
 const updates = new Map<string, { name?: string; text: string; keys: string[] }>()
 /** Shapes of updates sent as named statements; past this many, new shapes go unnamed (and are not kept). */
 const MAX_NAMED_UPDATES = 500
@@ -99,23 +99,30 @@ const MAX_NAMED_UPDATES = 500
  * is not given, values go through the columns' mappers, and the row is answered as `returning()`
  * decodes it (undefined when no row has the id). Values must be plain (no SQL expressions). Past
  * MAX_NAMED_UPDATES shapes, a new one is written each time and sent unnamed.
+ * `pageColumns` (a select list over the updated row as `"page"`, or ''): the same statement also
+ * answers the row with them (`page`, as the driver gave it), `with "page" as (update …) select …`.
  */
 export async function updateRowById(
   tx: Tx,
   table: Table,
   id: number,
   set: Record<string, unknown>,
-): Promise<Record<string, unknown> | undefined> {
+  pageColumns?: string,
+): Promise<{ row: Record<string, unknown>; page: Record<string, unknown> } | undefined> {
   const columns = getTableColumns(table) as Record<string, PgColumn>
   const keys = Object.keys(columns).filter((key) => set[key] !== undefined || columns[key].onUpdateFn)
-  const shape = `${getTableName(table)}\u0000${keys.join(',')}`
+  const shape = `${getTableName(table)}\u0000${keys.join(',')}\u0000${pageColumns ?? '-'}`
   let update = updates.get(shape)
   if (!update) {
     const assignments = keys.map((key, i) => `"${columns[key].name}" = $${i + 1}`).join(', ')
     const returned = Object.values(columns)
       .map((column) => `"${column.name}"`)
       .join(', ')
-    const text = `update "${getTableName(table)}" set ${assignments} where "${columns.id.name}" = $${keys.length + 1} returning ${returned}`
+    const statement = `update "${getTableName(table)}" set ${assignments} where "${columns.id.name}" = $${keys.length + 1} returning ${returned}`
+    const text =
+      pageColumns === undefined
+        ? statement
+        : `with "page" as (${statement}) select "page".*${pageColumns ? `, ${pageColumns}` : ''} from "page"`
     update = { text, keys }
     if (updates.size < MAX_NAMED_UPDATES) {
       update.name = `update_row_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`
@@ -127,7 +134,7 @@ export async function updateRowById(
     return value === null ? null : columns[key].mapToDriverValue(value)
   })
   const [row] = await rawTxQuery(tx, update.name, update.text, [...values, id])
-  return row && decodeColumns<Record<string, unknown>>(table, row, '')
+  return row && { row: decodeColumns<Record<string, unknown>>(table, row, ''), page: row }
 }
 
 /** Links of new rows to store with them: pairs of (the row's place in the rows, the target id). */

@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { notFound } from '../errors'
 import { buildFilters } from './build-filters'
-import { requireColumn } from './columns'
+import { columnOf, requireColumn } from './columns'
 import { presentRows } from './present-rows'
-import { selectRows } from './select-rows'
+import { decoderOf, selectRows } from './select-rows'
 import type { ResourceBinding, Row } from './types'
 
 /** A live record as the API shows it; 404 when it does not exist or was deleted. */
@@ -19,6 +19,22 @@ export async function findRecord(
   const rows = await selectRows(db, binding, { where, order: [], limit: 1 })
   if (rows.length === 0) throw notFound()
   const [record] = await presentRows(db, binding, rows, language)
+  return record
+}
+
+/**
+ * A row its update answered with its page columns (`SavedRecord.page`), as `findRecord` answers the
+ * record: decoded as a page's rows are, 404 when the update left it deleted.
+ */
+export async function presentUpdatedRecord(
+  db: Db | Tx,
+  binding: ResourceBinding,
+  page: Row,
+  language: Language,
+): Promise<Row> {
+  const row = decoderOf(binding)({ ...page })
+  if (columnOf(binding.table, 'deleted_at') && row.deleted_at != null) throw notFound()
+  const [record] = await presentRows(db, binding, [row], language)
   return record
 }
 

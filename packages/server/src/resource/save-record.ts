@@ -16,6 +16,11 @@ export interface SaveRecordOptions extends InputToCheck {
   tx: Tx
   /** An explicit id for a new record (an imported row that names one). */
   id?: number
+  /**
+   * An update's page columns (`pageColumnsAfterUpdate`): when the save writes no links, its UPDATE
+   * answers the record with them too (`SavedRecord.page`), so the record need not be read again.
+   */
+  pageColumns?: string
 }
 
 /**
@@ -149,6 +154,8 @@ export interface SavedRecord {
   row: Row
   /** The many-to-many fields the save replaced, each with the ids it now links to, in order. */
   links: Row
+  /** The updated row with its page columns, as the driver gave them (see `pageColumns`). */
+  page?: Row
 }
 
 /**
@@ -168,11 +175,16 @@ export async function saveRecord(options: SaveRecordOptions): Promise<SavedRecor
 
   const idColumn = requireColumn(binding.table, 'id')
   let row: Row
+  let page: Row | undefined
   try {
     const set = Object.keys(columns).length > 0 ? columns : { updated_at: new Date() }
     if (existing && Object.values(set).every((value) => !is(value, SQL))) {
-      // A named statement for each set of columns (unless a binding gave an SQL expression).
-      row = (await updateRowById(tx, binding.table, existing.id as number, set)) as Row
+      // A named statement for each set of columns (unless a binding gave an SQL expression); it
+      // answers the page columns too unless links are written after it.
+      const pageColumns = Object.keys(links).length === 0 ? options.pageColumns : undefined
+      const updated = await updateRowById(tx, binding.table, existing.id as number, set, pageColumns)
+      row = updated?.row as Row
+      page = pageColumns === undefined ? undefined : updated?.page
     } else if (existing) {
       ;[row] = (await tx
         .update(binding.table)
@@ -193,5 +205,5 @@ export async function saveRecord(options: SaveRecordOptions): Promise<SavedRecor
   const id = row.id as number
   const savedLinks = await saveLinks(options, id, links)
   await binding.afterWrite?.(id, values, { tx, ctx, mode: existing ? 'update' : 'create', existing })
-  return { id, row, links: savedLinks }
+  return { id, row, links: savedLinks, page }
 }

@@ -39,9 +39,9 @@ export function orderBy(order: SortKey[], qualifier: string): SQL {
  * The select list of the page columns (names of related records, flags), written once per binding
  * and purpose: they hold no values, only names, so their text never changes.
  */
-const compiled = new WeakMap<ResourceBinding, Map<RowPurpose, SQL | null>>()
-function pageColumnsSql(binding: ResourceBinding, purpose: RowPurpose): SQL | null {
-  const byPurpose = compiled.get(binding) ?? new Map<RowPurpose, SQL | null>()
+const compiled = new WeakMap<ResourceBinding, Map<RowPurpose, string | null>>()
+function pageColumnsText(binding: ResourceBinding, purpose: RowPurpose): string | null {
+  const byPurpose = compiled.get(binding) ?? new Map<RowPurpose, string | null>()
   compiled.set(binding, byPurpose)
   const cached = byPurpose.get(purpose)
   if (cached !== undefined) return cached
@@ -57,7 +57,7 @@ function pageColumnsSql(binding: ResourceBinding, purpose: RowPurpose): SQL | nu
     ]),
   )
   const extras = Object.entries(binding.pageColumns?.(fields) ?? {}).filter(([name]) => wanted.has(name))
-  let list: SQL | null = null
+  let list: string | null = null
   if (extras.length > 0) {
     const query = dialect.sqlToQuery(
       sql.join(
@@ -67,14 +67,28 @@ function pageColumnsSql(binding: ResourceBinding, purpose: RowPurpose): SQL | nu
     )
     if (query.params.length > 0)
       throw new Error(`Page columns of ${getTableName(binding.table)} must not take values`)
-    list = sql.raw(query.sql)
+    list = query.sql
   }
   byPurpose.set(purpose, list)
   return list
 }
 
+/**
+ * A record's page columns as a select list over `"page"` ('' when it has none), for the statement
+ * that updates the record to answer it too (`updateRowById`); undefined when they read the binding's
+ * own table, whose rows that statement sees as they were before it (a read after it would not).
+ */
+export function pageColumnsAfterUpdate(binding: ResourceBinding): string | undefined {
+  const list = pageColumnsText(binding, 'record')
+  const name = getTableName(binding.table)
+  // Named quoted (drizzle's identifiers) or bare (`from roles parent`), after from or join.
+  const readsOwnTable = new RegExp(`\\b(from|join)\\s+("${name}"|${name}\\b)`, 'i')
+  if (list && readsOwnTable.test(list)) return undefined
+  return list ?? ''
+}
+
 /** Turns driver values into column values (timestamps into Date, ...), as drizzle's own selects do. */
-function decoderOf(binding: ResourceBinding) {
+export function decoderOf(binding: ResourceBinding) {
   const columns = Object.values(columnsOf(binding.table))
   return (row: Row): Row => {
     for (const column of columns) {
@@ -119,9 +133,9 @@ export async function selectRows(
   const table = binding.table
   const inner = sql`select * from ${table} where ${options.where ?? sql`true`} order by ${orderBy(options.order, getTableName(table))}
     limit ${options.limit} offset ${options.offset ?? 0}`
-  const extras = pageColumnsSql(binding, options.purpose ?? 'record')
+  const extras = pageColumnsText(binding, options.purpose ?? 'record')
   const statement = extras
-    ? sql`select ${sql.identifier(PAGE)}.*, ${extras} from (${inner}) ${sql.identifier(PAGE)} order by ${orderBy(options.order, PAGE)}`
+    ? sql`select ${sql.identifier(PAGE)}.*, ${sql.raw(extras)} from (${inner}) ${sql.identifier(PAGE)} order by ${orderBy(options.order, PAGE)}`
     : inner
   const query = dialect.sqlToQuery(statement)
   // Straight to the driver, named unless it searches text (see above).

@@ -4,10 +4,11 @@ import { AppError, notFound } from '../errors'
 import { buildFilters } from './build-filters'
 import { requireColumn } from './columns'
 import { translateIssues } from './field-errors'
-import { findRecord } from './find-record'
+import { findRecord, presentUpdatedRecord } from './find-record'
 import { diffRecords, type FieldChanges, readStoredState } from './record-changes'
 import { runWrite } from './run-write'
 import { saveRecord } from './save-record'
+import { pageColumnsAfterUpdate } from './select-rows'
 import { detachLeaf, findNode, hasChildren, lockTree } from './tree/nested-set'
 import type { ResourceBinding, ResourceContext, Row } from './types'
 import { enqueueWebhookEvents, webhookEvent } from './webhook-outbox'
@@ -53,8 +54,10 @@ export async function createRecord(options: WriteOptions & { input: unknown }): 
  * it is outside the caller's scope. The log entry keeps the fields that changed, before and after:
  * the state before is read with the row's lock (links included, one statement), the state after is
  * what the UPDATE returned with the links the save wrote, read again only when the binding's
- * `afterWrite` may have changed it. Every statement is a round trip inside the held lock. `logged`
- * adds to what the log keeps of the parameters (a restore: the entry restored from).
+ * `afterWrite` may have changed it. The record answered comes from the UPDATE's own statement when
+ * nothing is written after it (no links, no `afterWrite`) and its page columns read other tables
+ * only; else it is read after. Every statement is a round trip inside the held lock. `logged` adds
+ * to what the log keeps of the parameters (a restore: the entry restored from).
  */
 export async function updateRecord(
   options: WriteOptions & { id: number; input: unknown; logged?: Row },
@@ -68,13 +71,16 @@ export async function updateRecord(
     if (!stored) throw notFound()
     existing = stored.row
     log.record = { resource: binding.definition.name, id }
-    const saved = await saveRecord({ tx, ctx, binding, input, existing })
+    const pageColumns = binding.afterWrite ? undefined : pageColumnsAfterUpdate(binding)
+    const saved = await saveRecord({ tx, ctx, binding, input, existing, pageColumns })
     const after = binding.afterWrite
       ? await readStoredState(tx, binding, id)
       : { row: saved.row, links: { ...stored.links, ...saved.links } }
     const before = { ...stored.row, ...stored.links }
     log.changes = maskChanges(binding, diffRecords(before, { ...after?.row, ...after?.links }), existing)
-    const record = await findRecord(tx, binding, id, ctx.language)
+    const record = saved.page
+      ? await presentUpdatedRecord(tx, binding, saved.page, ctx.language)
+      : await findRecord(tx, binding, id, ctx.language)
     log.event = webhookEvent({ resource: binding.definition.name, action: 'updated', records: [record] })
     return record
   })

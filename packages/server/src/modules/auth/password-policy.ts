@@ -24,22 +24,25 @@ function whole(value: string | undefined, min: number, max: number, fallback: nu
 }
 
 export async function readPasswordPolicy(settings: LiveSettings): Promise<PasswordPolicy> {
-  const [minLength, classes, notAccountName, history, expiryDays] = await Promise.all(
-    [
-      'password_min_length',
-      'password_character_classes',
-      'password_not_account_name',
-      'password_history',
-      'password_expiry_days',
-    ].map((key) => settings.value(key)),
-  )
+  const [minLength, classes, notAccountName, history, expiryDays] = await Promise.all([
+    settings.value('password_min_length'),
+    settings.value('password_character_classes'),
+    settings.value('password_not_account_name'),
+    settings.value('password_history'),
+    readPasswordExpiryDays(settings),
+  ])
   return {
     minLength: whole(minLength, 6, 18, 6),
     classes: whole(classes, 1, 4, 1),
     notAccountName: configIsOn(notAccountName),
     history: whole(history, 0, 24, 0),
-    expiryDays: whole(expiryDays, 0, 3650, 0),
+    expiryDays,
   }
+}
+
+/** The policy's `expiryDays` alone: every request asks whether the caller's password has expired. */
+export async function readPasswordExpiryDays(settings: LiveSettings): Promise<number> {
+  return whole(await settings.value('password_expiry_days'), 0, 3650, 0)
 }
 
 const KINDS = [/[a-z]/, /[A-Z]/, /\d/, /[^a-zA-Z\d]/]
@@ -134,7 +137,11 @@ export async function assertPasswordPolicy(
 }
 
 /** Whether a password set at `changedAt` has outlived the policy's expiry. */
-export function passwordExpired(policy: PasswordPolicy, changedAt: Date | null, now = new Date()): boolean {
+export function passwordExpired(
+  policy: Pick<PasswordPolicy, 'expiryDays'>,
+  changedAt: Date | null,
+  now = new Date(),
+): boolean {
   if (policy.expiryDays === 0 || !changedAt) return false
   return now.getTime() - changedAt.getTime() > policy.expiryDays * 86_400_000
 }

@@ -2,7 +2,7 @@ import { configIsOn } from '@brokerdesk/shared'
 import { AppError } from '../../errors'
 import type { LiveSettings } from '../configs/live-settings'
 import type { SessionUser } from './load-session-user'
-import { passwordExpired, readPasswordPolicy } from './password-policy'
+import { passwordExpired, readPasswordExpiryDays } from './password-policy'
 
 /**
  * What a logged-in person must do before anything else: change a password older than the policy's
@@ -25,7 +25,8 @@ export async function securityStepOf(
 ): Promise<SecurityStep | undefined> {
   // An API client application acts for its owner within its role; the owner takes the steps.
   if (user.app) return undefined
-  if (passwordExpired(await readPasswordPolicy(settings), user.row.password_changed_at)) return 'password'
+  const expiryDays = await readPasswordExpiryDays(settings)
+  if (passwordExpired({ expiryDays }, user.row.password_changed_at)) return 'password'
   if (user.admin && !user.row.totp_secret && configIsOn(await settings.value('totp_required_for_admins')))
     return 'totp'
   return undefined

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { sessions } from '../../db/schema/index'
@@ -30,7 +30,7 @@ export const FORCED_LOGOUT_MESSAGES: Partial<Record<EndReason, string>> = {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
+  return hash('sha256', token)
 }
 
 function expiryFrom(now: Date, lifetimeMinutes: number, remember: boolean): Date {

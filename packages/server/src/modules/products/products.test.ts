@@ -127,6 +127,26 @@ describe('insurance products', () => {
     expect(Object.keys(response.json().errors).sort()).toEqual(['firm_id', 'issue_at', 'pay_type', 'stop_at'])
   })
 
+  it('answer an update as a read after it does, whether its statement answered it or the links were written after', async () => {
+    const created = await admin.post('/admin/products', {
+      ...base,
+      name: 'Answered',
+      uid: 'PA-0100',
+      year_ids: [3],
+    })
+    const id = created.json().row.id
+    const other = await insertFirm(t.app.db, { name: '国寿' })
+    // The name alone: the UPDATE answers the record with its page columns.
+    const renamed = await admin.put(`/admin/products/${id}`, { name: 'Answered again', firm_id: other.id })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    expect(renamed.json().row).toMatchObject({ name: 'Answered again', firm_name: '国寿', year_ids: [3] })
+    expect(renamed.json().row).toEqual((await admin.get(`/admin/products/${id}`)).json().row)
+    // Payment periods: links written after the UPDATE, the record read after them.
+    const linked = await admin.put(`/admin/products/${id}`, { year_ids: [5, 3] })
+    expect(linked.json().row).toMatchObject({ year_ids: [3, 5] })
+    expect(linked.json().row).toEqual((await admin.get(`/admin/products/${id}`)).json().row)
+  })
+
   it('offer their option sets and the related records in the page data', async () => {
     const body = (await admin.get('/admin/products')).json()
     expect(body.options.status.map((o: { value: number }) => o.value)).toEqual([0, 1, 2])
