@@ -33,7 +33,10 @@ const labelOf = (period: LogCountPeriod, bucket: AnyPgColumn | string) =>
 /**
  * Logins and distinct addresses of the part of a period a range covers: the whole days, months,
  * quarters and years inside it from their rollups (the addresses as the bits of their union), the
- * hours at its ends from the log (their addresses counted when not among those bits).
+ * hours at its ends from the log (their addresses counted when not among those bits). The hours are
+ * read by their times alone (`spans`, materialized) and kept to the logins after: asked together,
+ * the planner does not know `login_menu_id()`'s value and joins the menu's index (every login of the
+ * month) with the times' — 55 ms for a cut day at 10M entries, 17–26 ms this way.
  */
 async function countPiece(db: Db, period: LogCountPeriod, piece: LoginPiece): Promise<LoginCountRow> {
   const rolledUp = piece.buckets.length
@@ -56,8 +59,9 @@ async function countPiece(db: Db, period: LogCountPeriod, piece: LoginPiece): Pr
         from ${loginCounts} where ${rolledUp}),
       seen as (select bit_or(addresses || repeat('0', (select max(length(addresses)) from piece)
         - length(addresses))::varbit) as bits from piece),
-      hours as (select ${logs.ip} as ip from ${logs}
-        where ${logs.menu_id} = (select login_menu_id()) and ${logs.deleted_at} is null and (${raw}))
+      spans as materialized (select ${logs.ip} as ip, ${logs.menu_id} as menu_id,
+          ${logs.deleted_at} as deleted_at from ${logs} where (${raw})),
+      hours as (select ip from spans where menu_id = (select login_menu_id()) and deleted_at is null)
     select ${labelOf(period, piece.bucket)} as date,
       ((select coalesce(sum(logins), 0) from piece) + (select count(*) from hours))::int as login_count,
       (coalesce((select bit_count(bits) from seen), 0) + (select count(distinct hours.ip) from hours
