@@ -10,8 +10,8 @@
 // Each case prints ours' p50 / p95 and min / max next to the reference's p50 and the ratio of the
 // medians; the load average before and after.
 //
-//   node bench/generate-data.mjs bench1m products accounts logs   # once (minutes)
-//   BENCH_DATABASE_NAME=bench1m node bench/search-and-pages.mjs
+//   node bench/generate-data.mjs bench_10m products=1000000 accounts=1000000 logs=10000000   # once (see bench/README.md)
+//   BENCH_DATABASE_NAME=bench_10m node bench/search-and-pages.mjs
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test): the PostgreSQL server
 //   BENCH_ROUNDS (default 30), BENCH_ONLY: a part of a case name to run only those cases
 //   BENCH_RESULTS: a file to write every case's figures to as JSON (bench/growth.mjs reads it)

@@ -3,7 +3,7 @@
 // per case and size, with the size of each list as its database holds it.
 //
 //   node bench/generate-data.mjs bench_10k products=10000 accounts=10000 logs=10000     # and so on
-//   BENCH_GROWTH=bench_10k,bench_100k,bench_1m,bench10m node bench/search-growth.mjs
+//   BENCH_GROWTH=bench_10k,bench_100k,bench_1m,bench_10m node bench/search-growth.mjs
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test): the PostgreSQL server
 //   BENCH_ROUNDS, BENCH_ONLY: passed to search-and-pages.mjs
 import { spawnSync } from 'node:child_process'
