@@ -73,18 +73,24 @@ function pageColumnsText(binding: ResourceBinding, purpose: RowPurpose): string 
   return list
 }
 
+/** pageColumnsAfterUpdate's answer for each binding. */
+const afterUpdate = new WeakMap<ResourceBinding, string | undefined>()
+
 /**
  * A record's page columns as a select list over `"page"` ('' when it has none), for the statement
  * that updates the record to answer it too (`updateRowById`); undefined when they read the binding's
  * own table, whose rows that statement sees as they were before it (a read after it would not).
  */
 export function pageColumnsAfterUpdate(binding: ResourceBinding): string | undefined {
+  // Decided once per binding, as its page columns' text is written once (every PUT asks).
+  if (afterUpdate.has(binding)) return afterUpdate.get(binding)
   const list = pageColumnsText(binding, 'record')
   const name = getTableName(binding.table)
   // Named quoted (drizzle's identifiers) or bare (`from roles parent`), after from or join.
   const readsOwnTable = new RegExp(`\\b(from|join)\\s+("${name}"|${name}\\b)`, 'i')
-  if (list && readsOwnTable.test(list)) return undefined
-  return list ?? ''
+  const answer = list && readsOwnTable.test(list) ? undefined : (list ?? '')
+  afterUpdate.set(binding, answer)
+  return answer
 }
 
 /** Turns driver values into column values (timestamps into Date, ...), as drizzle's own selects do. */

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useCallback, useSyncExternalStore } from 'react'
 
 /** Below antd's `sm` breakpoint: a phone held upright. */
 const NARROW = '(max-width: 575.98px)'
@@ -13,12 +13,17 @@ const listOf = (media: string) => (typeof window === 'undefined' ? undefined : w
  * more when the breakpoint arrived (other columns, another fixed one).
  */
 function useMedia(media: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
+  // One subscription per query: a new function each render would make React subscribe again each time.
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       const list = listOf(media)
       list?.addEventListener('change', onChange)
       return () => list?.removeEventListener('change', onChange)
     },
+    [media],
+  )
+  return useSyncExternalStore(
+    subscribe,
     () => listOf(media)?.matches ?? false,
     () => false,
   )
