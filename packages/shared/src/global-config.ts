@@ -76,3 +76,11 @@ export const ZGlobalConfig = z.object({
 export type GlobalConfig = z.infer<typeof ZGlobalConfig>
 
 export const CONFIG_GLOBAL_NAME = '__BROKERDESK_CONFIG__'
+
+/**
+ * Set beside the configuration in index.html: whether the request for the page carried a session
+ * cookie. The cookie is HttpOnly, so this is the SPA's clue at start-up that a logged-in area's layout
+ * and data are worth asking for before the user answer: a hint, never a permission (the session may
+ * have ended; the user answer decides).
+ */
+export const SESSION_HINT_GLOBAL_NAME = '__BROKERDESK_SESSION__'

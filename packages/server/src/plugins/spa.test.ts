@@ -30,7 +30,7 @@ describe('serving the SPA', () => {
       expect(response.statusCode).toBe(200)
       expect(response.headers['content-type']).toContain('text/html')
       const match = response.body.match(
-        /<script nonce="([^"]+)">window\.__BROKERDESK_CONFIG__=(.*?)<\/script>/,
+        /<script nonce="([^"]+)">window\.__BROKERDESK_CONFIG__=(.*?);window\.__BROKERDESK_SESSION__=/,
       )
       expect(match).not.toBeNull()
       expect(JSON.parse(match?.[2] ?? '{}')).toMatchObject({ page_gray: 1, use_url: '/web-api' })
@@ -38,6 +38,18 @@ describe('serving the SPA', () => {
       // The page's own boot script runs by the same nonce.
       expect(response.body).toContain(`<script data-boot nonce="${match?.[1]}">window.booted = 1</script>`)
     }
+  })
+
+  it('tells the page whether its request carried a session cookie (a hint for the start, not a check)', async () => {
+    const hint = (body: string) => /window\.__BROKERDESK_SESSION__=(true|false)<\/script>/.exec(body)?.[1]
+    const visitor = await t.app.inject({ method: 'GET', url: '/admin/products' })
+    expect(hint(visitor.body)).toBe('false')
+    const returning = await t.app.inject({
+      method: 'GET',
+      url: '/admin/products',
+      cookies: { Authorization: 'some-session-token' },
+    })
+    expect(hint(returning.body)).toBe('true')
   })
 
   it('serves hashed assets with a long cache and answers a missing file with 404', async () => {

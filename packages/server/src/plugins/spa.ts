@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { CONFIG_GLOBAL_NAME } from '@brokerdesk/shared'
+import { CONFIG_GLOBAL_NAME, SESSION_HINT_GLOBAL_NAME } from '@brokerdesk/shared'
 import fastifyStatic from '@fastify/static'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../errors'
 import { API_PREFIX, buildGlobalConfig, WEB_PREFIX } from '../global-config'
 import { publishedPublicKey } from '../modules/api-encryption/api-encryption'
 import { ensureClientId } from './client-id'
+import { AUTH_COOKIE } from './session'
 
 const PLACEHOLDER = '<!--app-config-->'
 /** index.html's own inline script (the SPA's boot requests): it runs by the answer's nonce too. */
@@ -52,7 +53,8 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root }) => {
     },
   })
 
-  const sendIndex = async (reply: FastifyReply, clientId: string) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const clientId = ensureClientId(request, reply)
     // The injected configuration script runs under the Content-Security-Policy by this nonce, one per
     // answer. (Styles stay 'unsafe-inline' without a nonce: antd writes them at run time.)
     const nonce = randomBytes(16).toString('base64url')
@@ -60,7 +62,8 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root }) => {
       maintenance: (await app.settings.maintenance()).on,
       apiPublicKey: await publishedPublicKey(app),
     })
-    const script = `<script nonce="${nonce}">window.${CONFIG_GLOBAL_NAME}=${scriptJson(config)}</script>`
+    const signedIn = request.cookies[AUTH_COOKIE] !== undefined
+    const script = `<script nonce="${nonce}">window.${CONFIG_GLOBAL_NAME}=${scriptJson(config)};window.${SESSION_HINT_GLOBAL_NAME}=${signedIn}</script>`
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
@@ -68,12 +71,12 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root }) => {
       .send(template.replace(BOOT_SCRIPT, `<script data-boot nonce="${nonce}">`).replace(PLACEHOLDER, script))
   }
 
-  app.get('/', (request, reply) => sendIndex(reply, ensureClientId(request, reply)))
+  app.get('/', sendIndex)
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)
     const looksLikeFile = path.extname(request.url.split('?')[0]) !== ''
-    if (wantsPage && !looksLikeFile) return sendIndex(reply, ensureClientId(request, reply))
+    if (wantsPage && !looksLikeFile) return sendIndex(request, reply)
     throw new AppError('not_found', 'errors.not_found')
   })
 })

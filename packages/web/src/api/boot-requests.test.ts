@@ -35,6 +35,7 @@ beforeEach(() => {
   clearCookies()
   putCookie('Client-Id', 'client-1')
   window.__bdBoot = undefined
+  window.__BROKERDESK_SESSION__ = undefined
   fetchMock = vi.fn<Handler>(async (url) => json({ url }))
   vi.stubGlobal('fetch', fetchMock)
 })
@@ -46,7 +47,7 @@ afterEach(() => {
 
 describe('requests asked ahead at start', () => {
   it('asks, at the next visit of an address, what its start asked, and the app uses those answers', async () => {
-    localStorage.setItem('bd-signed-in', '1')
+    window.__BROKERDESK_SESSION__ = true
     const first = await loadPage('/admin/products?page=2')
     await first.http.get('/open/user')
     await first.http.get('/admin/products/list', { page: 2 })
@@ -80,14 +81,14 @@ describe('requests asked ahead at start', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3)
   })
 
-  it('asks nothing ahead for a tab whose last session was not logged in, or an address not seen', async () => {
+  it('asks nothing ahead for a page whose request carried no session cookie, or an address not seen', async () => {
     localStorage.setItem(
       'bd-boot',
       JSON.stringify({ '/admin/index': { language: 'en', urls: ['/web-api/x'] } }),
     )
     window.history.replaceState({}, '', '/admin/index')
     runBootScript()
-    localStorage.setItem('bd-signed-in', '1')
+    window.__BROKERDESK_SESSION__ = true
     window.history.replaceState({}, '', '/admin/other')
     runBootScript()
     expect(fetchMock).not.toHaveBeenCalled()

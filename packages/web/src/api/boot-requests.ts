@@ -5,8 +5,8 @@
  * Without it a cold list waits for its chunks before asking for the session, then for the session
  * before the menu, then for the menu before its rows; and on HTTP/1.1 the first API call queues
  * behind the chunks. The script asks for them at once, and `send` uses an answer it finds here for the
- * same address, URL and language instead of asking again. Only a tab whose last session was logged
- * in does so (the `bd-signed-in` hint), and logging out forgets every address.
+ * same address, URL and language instead of asking again. Only a page whose request carried a session
+ * cookie does so (the server's hint), and logging out forgets every address.
  */
 
 /** Where the addresses' start-up requests are kept (read by index.html's script: keep the names). */

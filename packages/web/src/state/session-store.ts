@@ -1,3 +1,4 @@
+import { SESSION_HINT_GLOBAL_NAME } from '@brokerdesk/shared'
 import { forgetBootRequests } from '../api/boot-requests'
 import { isLoggedIn, type SessionUser } from '../api/types'
 import { createStore } from './create-store'
@@ -16,31 +17,24 @@ export function clearUser(): void {
   sessionStore.set((state) => ({ ...state, user: {}, loading: false }))
 }
 
-/** Where the tab remembers that the last session it saw was logged in (a hint, never a permission). */
-const SIGNED_IN_KEY = 'bd-signed-in'
-
-/**
- * Whether the last session seen in this browser was logged in: the session cookie is HttpOnly, so at
- * start-up this is the SPA's only clue, used to load a logged-in area's layout before the user answer.
- */
-export function probablySignedIn(): boolean {
-  try {
-    return localStorage.getItem(SIGNED_IN_KEY) === '1'
-  } catch {
-    return false
+declare global {
+  interface Window {
+    [SESSION_HINT_GLOBAL_NAME]?: boolean
   }
 }
 
+/**
+ * Whether the browser holds a session, as the server saw in the request for this page (the session
+ * cookie is HttpOnly, so the page cannot look itself): the clue used at start-up to load a logged-in
+ * area's layout and data before the user answers. A hint, never a permission; without the server's
+ * page (vite's dev server) there is none, and the layouts load after the user answer.
+ */
+export function probablySignedIn(win: Window = window): boolean {
+  return win[SESSION_HINT_GLOBAL_NAME] === true
+}
+
+// Logged out (or the session ended): the start-up requests kept for the next visit were the user's.
 sessionStore.subscribe(() => {
   const { user, loading } = sessionStore.get()
-  if (loading) return
-  try {
-    if (isLoggedIn(user)) localStorage.setItem(SIGNED_IN_KEY, '1')
-    else {
-      localStorage.removeItem(SIGNED_IN_KEY)
-      forgetBootRequests()
-    }
-  } catch {
-    // Storage refused (private mode): the layouts then load after the user answer.
-  }
+  if (!loading && !isLoggedIn(user)) forgetBootRequests()
 })
