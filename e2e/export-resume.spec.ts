@@ -147,14 +147,19 @@ async function addProducts(): Promise<{ stamp: string; names: string[] }> {
 /** How long a searched list may take to be drawn on a busy machine. */
 const DRAWN = { timeout: 10_000 }
 
-/** The product list searched for the products of a stamp, as a user searches it. */
-async function search(stamp: string): Promise<void> {
-  await page.goto('/admin/products')
-  const filters = page.locator('form#filters-products')
-  await filters.locator('#filters-products_keyword').fill(stamp)
-  await filters.getByRole('button', { name: zh.actions.search }).click()
-  // The search is in the address and the rows shown are its rows (15 a page, 25 in all).
-  await page.waitForURL((url) => url.searchParams.get('keyword') === stamp)
+/**
+ * The product list searched for the products of a stamp: typed as a user searches it, or opened at the
+ * searched address (a shared link) by the tests about what comes after.
+ */
+async function search(stamp: string, { typed = false } = {}): Promise<void> {
+  if (typed) {
+    await page.goto('/admin/products')
+    const filters = page.locator('form#filters-products')
+    await filters.locator('#filters-products_keyword').fill(stamp)
+    await filters.getByRole('button', { name: zh.actions.search }).click()
+    // The search is in the address and the rows shown are its rows (15 a page, 25 in all).
+    await page.waitForURL((url) => url.searchParams.get('keyword') === stamp)
+  } else await page.goto(`/admin/products?keyword=${stamp}`)
   const rows = page.locator('.ant-table-tbody tr.ant-table-row')
   await expect.poll(() => rows.count(), DRAWN).toBe(15)
   await expect
@@ -204,7 +209,7 @@ async function downloadOnResume(): Promise<string> {
 
 describe('export of a filtered list', () => {
   it('searches the list for the products to export', async () => {
-    await search((await addProducts()).stamp)
+    await search((await addProducts()).stamp, { typed: true })
   })
 
   it('pauses an export, keeps where it stands in IndexedDB and comes back paused after a reload; resumed, it completes with every row exactly once', async () => {
@@ -244,7 +249,6 @@ describe('export of a filtered list', () => {
     // The filter came back with the task; every row once, in id order.
     expect(await exportedNames(saved), exportRequests.join('\n')).toEqual(names)
     await expect.poll(() => keptTask(page)).toBeNull()
-    await expectLibreOfficeRows(saved, names)
   })
 
   it('pauses an export when the server is cut off, with a message, then completes it with every row exactly once', async () => {

@@ -13,8 +13,10 @@ async function start(): Promise<void> {
   const config = await loadConfig()
   if (applyStartup(config)) return
   initTheme(config.theme)
+  // The language starts loading first: what the page asks for at start is asked in it.
+  const languageLoaded = initLanguage(config)
   preloadPage(window.location.pathname)
-  await initLanguage(config)
+  await languageLoaded
   startTokenRefresh()
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')

@@ -1,4 +1,7 @@
+import { DEFAULT_LANGUAGE } from '@brokerdesk/shared'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { i18n, NAMESPACE } from '../i18n/i18n'
+import { applyLanguage } from '../i18n/language'
 import { alertStore, clearAlerts } from '../state/alerts'
 import { closeModal, modalStore } from '../state/modal'
 import { sessionStore } from '../state/session-store'
@@ -72,6 +75,17 @@ describe('requests', () => {
       'X-CSRF-TOKEN': 'csrf-1',
       'Client-Id': 'client-1',
     })
+  })
+
+  it('asks in the language the app is loading while its texts still load (the calls of the start)', async () => {
+    respond(() => json({ data: [] }))
+    const loading = applyLanguage('fr', { persist: false })
+    await http.get('/open/menu')
+    await loading
+    expect(calls()[0].init.headers).toMatchObject({ Language: 'fr' })
+    // Back to the tests' language with the English texts alone (src/test/setup.ts).
+    await applyLanguage(DEFAULT_LANGUAGE, { persist: false })
+    for (const language of ['fr', DEFAULT_LANGUAGE]) i18n.removeResourceBundle(language, NAMESPACE)
   })
 
   it('asks for a client id first when the browser has no Client-Id cookie', async () => {

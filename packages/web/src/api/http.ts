@@ -6,6 +6,7 @@ import {
   TOKEN_REFRESH_INTERVAL_MS,
 } from '@brokerdesk/shared'
 import { i18n } from '../i18n/i18n'
+import { requestLanguage } from '../i18n/language'
 import { pushAlert } from '../state/alerts'
 import { modalStore, showModal } from '../state/modal'
 import { clearUser } from '../state/session-store'
@@ -80,7 +81,7 @@ let memoryClientId = ''
 export function buildHeaders(): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    Language: i18n.language || getConfig().language,
+    Language: requestLanguage(),
     RefererPage: currentPath(),
     'X-Requested-With': 'XMLHttpRequest',
     'X-CSRF-TOKEN': getToken(),

@@ -106,6 +106,16 @@ function applyToDocument(language: Language): void {
 }
 
 let latest = 0
+/** The language being loaded (at start, or after a switch), until it is current. */
+let loading: Language | undefined
+
+/**
+ * The language the server is asked to answer in: the one being loaded, else the current one. The
+ * session and the menu are asked at start while the language still loads: in the one it will show.
+ */
+export function requestLanguage(): string {
+  return loading ?? i18n.language
+}
 
 /**
  * Loads a language (messages, antd's locale, the parts added) and makes it current. A language whose texts
@@ -113,6 +123,7 @@ let latest = 0
  */
 export async function applyLanguage(language: Language, options: { persist: boolean }): Promise<void> {
   const ticket = ++latest
+  loading = language
   const [, antd, applyParts] = await Promise.all([
     loadMessages(language).catch(() => loadMessages(FALLBACK_LANGUAGE).catch(() => undefined)),
     loadAntdLocale(language).catch(() => undefined),
@@ -120,6 +131,7 @@ export async function applyLanguage(language: Language, options: { persist: bool
   ])
   if (ticket !== latest) return
   await i18n.changeLanguage(language)
+  if (ticket === latest) loading = undefined
   for (const apply of applyParts) apply()
   applyToDocument(language)
   localeStore.set({ language, antd })
