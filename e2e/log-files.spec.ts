@@ -75,11 +75,22 @@ async function logInOrdinaryUser(): Promise<Page> {
  * naming the effect, and only the confirmation switches it (`snapshotAs`: a picture of the question).
  */
 async function switchMaintenance(on: boolean, snapshotAs?: string): Promise<void> {
-  // Searched by its key: the settings are more than one page.
+  await openMaintenanceSwitch()
+  await confirmMaintenanceSwitch(on, snapshotAs)
+}
+
+/** The settings list searched for maintenance mode (the settings are more than one page): its switch. */
+async function openMaintenanceSwitch(): Promise<void> {
   await page.goto('/admin/configs?keyword=maintenance_mode')
-  const row = page.getByRole('row').filter({ hasText: 'maintenance_mode' })
-  const toggle = row.getByRole('switch')
-  await toggle.waitFor()
+  await maintenanceToggle().waitFor()
+}
+
+const maintenanceToggle = () =>
+  page.getByRole('row').filter({ hasText: 'maintenance_mode' }).getByRole('switch')
+
+/** Clicks the open switch and confirms the question. */
+async function confirmMaintenanceSwitch(on: boolean, snapshotAs?: string): Promise<void> {
+  const toggle = maintenanceToggle()
   expect(await toggle.getAttribute('aria-checked')).toBe(String(!on))
   await toggle.click()
   const question = page.getByRole('dialog').filter({ hasText: zh.configs.sensitive_effect.maintenance_mode })
@@ -173,14 +184,14 @@ describe('operations: log files and maintenance mode', () => {
     await setMaintenance(true)
     const user = await logInOrdinaryUser()
     const closed = user.getByRole('heading', { name: zh.errors.maintenance.title })
-    await user.goto('/home/index')
-    await closed.waitFor()
-    await switchMaintenance(false)
-    await user.goto('/home/index')
-    await user.getByText(zh.home.account_title).first().waitFor()
+    // The user meets the closed site while the administrator opens the settings (two tabs side by side).
+    await Promise.all([user.goto('/home/index').then(() => closed.waitFor()), openMaintenanceSwitch()])
+    await confirmMaintenanceSwitch(false)
+    await Promise.all([
+      user.goto('/home/index').then(() => user.getByText(zh.home.account_title).first().waitFor()),
+      page.goto('/admin/index').then(() => page.getByText(zh.admin.charts.title).first().waitFor()),
+    ])
     expect(await closed.count()).toBe(0)
-    await page.goto('/admin/index')
-    await page.getByText(zh.admin.charts.title).first().waitFor()
     expect(await page.getByRole('status').filter({ hasText: zh.maintenance.banner }).count()).toBe(0)
   })
 })

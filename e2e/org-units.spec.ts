@@ -107,13 +107,17 @@ describe('organisation units and data scope', () => {
     const { hz: HZ, manager: MANAGER, hzClient: HZ_CLIENT, shClient: SH_CLIENT } = names
     // The head office with its two branches; an administrator of 杭州分公司 whose role sees its unit
     // and below; an account of each branch, each logged in once.
-    const head = await addUnit(names.head)
-    const unit = { hz: await addUnit(HZ, head), sh: await addUnit(names.sh, head) }
-    const role = await callApi<{ row: { id: number } }>(page, 'POST', '/admin/roles', {
-      name: `分公司管理员${names.stamp}`,
-      parent_id: 1,
-      data_scope: 'unit_and_below',
-    })
+    // What does not depend on another is made side by side.
+    const [head, role] = await Promise.all([
+      addUnit(names.head),
+      callApi<{ row: { id: number } }>(page, 'POST', '/admin/roles', {
+        name: `分公司管理员${names.stamp}`,
+        parent_id: 1,
+        data_scope: 'unit_and_below',
+      }),
+    ])
+    const [hz, sh] = await Promise.all([addUnit(HZ, head), addUnit(names.sh, head)])
+    const unit = { hz, sh }
     expect(role.status).toBe(201)
     const tree = await callApi<{ menus: MenuNode[] }>(
       page,
@@ -132,24 +136,30 @@ describe('organisation units and data scope', () => {
       role_ids: [role.body.row.id],
     })
     expect(made.status, JSON.stringify(made.body)).toBe(201)
-    for (const [account, unitId] of [
-      [HZ_CLIENT, unit.hz],
-      [SH_CLIENT, unit.sh],
-    ] as const) {
-      const created = await callApi(page, 'POST', '/admin/users', {
-        ...account,
-        password: PASSWORD,
-        department_id: unitId,
-      })
-      expect(created.status, JSON.stringify(created.body)).toBe(201)
-    }
-    await logInOnce(HZ_CLIENT.uname)
-    await logInOnce(SH_CLIENT.uname)
+    await Promise.all(
+      (
+        [
+          [HZ_CLIENT, unit.hz],
+          [SH_CLIENT, unit.sh],
+        ] as const
+      ).map(async ([account, unitId]) => {
+        const created = await callApi(page, 'POST', '/admin/users', {
+          ...account,
+          password: PASSWORD,
+          department_id: unitId,
+        })
+        expect(created.status, JSON.stringify(created.body)).toBe(201)
+        await logInOnce(account.uname)
+      }),
+    )
 
     manager = await loggedInContext(browser, { as: { username: MANAGER.uname, password: PASSWORD } })
     const managerPage = await manager.newPage()
     await managerPage.goto('/admin/users')
     const table = managerPage.locator('.ant-table-tbody')
+    // The super administrator's list loads beside the branch administrator's.
+    const all = page.locator('.ant-table-tbody')
+    const superList = page.goto('/admin/users').then(() => all.getByText(SH_CLIENT.uname).waitFor())
     await table.getByText(HZ_CLIENT.uname).waitFor()
     expect(await table.getByText(SH_CLIENT.uname).count()).toBe(0)
     await table.locator('.ant-table-row').filter({ hasText: HZ_CLIENT.uname }).getByText(HZ).waitFor()
@@ -162,9 +172,7 @@ describe('organisation units and data scope', () => {
     await snapshot(managerPage, 'org-units-scoped-logs-zh')
 
     // The super administrator sees both branches' accounts.
-    await page.goto('/admin/users')
-    const all = page.locator('.ant-table-tbody')
-    await all.getByText(SH_CLIENT.uname).waitFor()
+    await superList
     await all.getByText(HZ_CLIENT.uname).waitFor()
     await page.getByRole('columnheader', { name: zh.fields.department_name }).first().waitFor()
   })
