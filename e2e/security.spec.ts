@@ -165,14 +165,17 @@ describe('the back office’s pages', () => {
     ])
     await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'))
     const page = await context.newPage()
+    // The two tabs load side by side.
+    const security = admin
+      .goto('/admin/personage/security')
+      .then(() => admin.getByRole('heading', { name: zh.security.totp.title }).waitFor())
     await page.goto('/admin/sessions')
     await page.getByRole('heading', { name: 'Online sessions' }).waitFor()
     await page.getByRole('row').filter({ hasText: 'admin' }).first().waitFor()
     await snapshot(page, 'sessions-list-dark-390-en')
     await context.close()
 
-    await admin.goto('/admin/personage/security')
-    await admin.getByRole('heading', { name: zh.security.totp.title }).waitFor()
+    await security
     await admin.getByText(zh.security.sessions.current).waitFor()
     await snapshot(admin, 'security-admin-zh')
   })
