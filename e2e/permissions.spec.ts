@@ -2,9 +2,9 @@ import type { MenuNode } from '@brokerdesk/shared'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { callApi, createFirm, createProduct } from './support/api'
-import { launchBrowser, loggedInContext, newContext, snapshot, snapshotFailures } from './support/browser'
-import { logIn, zh, zhMenu } from './support/identity'
-import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './support/server'
+import { launchBrowser, loggedInContext, snapshot, snapshotFailures } from './support/browser'
+import { zh, zhMenu } from './support/identity'
+import { type RunningServer, startServer } from './support/server'
 
 const ROLE = 'Product editor'
 const EDITOR = { name: '产品编辑', password: 'editor-pass-1' }
@@ -292,7 +292,7 @@ describe('menu drag ordering (local environment)', () => {
 
   beforeAll(async () => {
     local = await startServer({ APP_ENV: 'local' })
-    context = await newContext(browser, { baseURL: local.baseUrl })
+    context = await loggedInContext(browser, { baseURL: local.baseUrl })
     page = await context.newPage()
   })
   afterAll(async () => {
@@ -301,8 +301,6 @@ describe('menu drag ordering (local environment)', () => {
   })
 
   it('dragging an item moves it, and a reload shows it in its new place', async () => {
-    await page.goto('/open/login')
-    await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
     await page.goto('/admin/menus/tree')
     const tree = page.locator('.bd-menu-tree')
     await page.getByText(zh.access.drag_hint).waitFor()
