@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearCookies, putCookie } from '../test/cookies'
+import { DEFAULT_CONFIG } from './config'
 
 type Handler = (url: string, init?: RequestInit) => Promise<Response>
 
@@ -36,6 +37,7 @@ beforeEach(() => {
   putCookie('Client-Id', 'client-1')
   window.__bdBoot = undefined
   window.__BROKERDESK_SESSION__ = undefined
+  window.__BROKERDESK_CONFIG__ = undefined
   fetchMock = vi.fn<Handler>(async (url) => json({ url }))
   vi.stubGlobal('fetch', fetchMock)
 })
@@ -81,7 +83,7 @@ describe('requests asked ahead at start', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3)
   })
 
-  it('asks nothing ahead for a page whose request carried no session cookie, or an address not seen', async () => {
+  it('asks nothing ahead for a page whose request carried no session cookie, or a public address not seen', async () => {
     localStorage.setItem(
       'bd-boot',
       JSON.stringify({ '/admin/index': { language: 'en', urls: ['/web-api/x'] } }),
@@ -89,10 +91,26 @@ describe('requests asked ahead at start', () => {
     window.history.replaceState({}, '', '/admin/index')
     runBootScript()
     window.__BROKERDESK_SESSION__ = true
-    window.history.replaceState({}, '', '/admin/other')
+    window.history.replaceState({}, '', '/open/contact')
     runBootScript()
     expect(fetchMock).not.toHaveBeenCalled()
-    expect(window.__bdBoot).toBeUndefined()
+    expect(window.__bdBoot).toEqual({ language: 'zh-CN', answers: {} })
+  })
+
+  it('asks for the session, and in the back office the menu, at the first visit of an address, in the language the app will load', async () => {
+    window.__BROKERDESK_SESSION__ = true
+    window.__BROKERDESK_CONFIG__ = DEFAULT_CONFIG
+    putCookie('Language', 'en')
+    window.history.replaceState({}, '', '/admin/firms?page=3')
+    runBootScript()
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/web-api/open/user', '/web-api/open/menu'])
+    expect(fetchMock.mock.calls[0][1]).toMatchObject({
+      headers: { Language: 'en', RefererPage: '/admin/firms' },
+    })
+    fetchMock.mockClear()
+    window.history.replaceState({}, '', '/home/index')
+    runBootScript()
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/web-api/open/user'])
   })
 
   it('does not use an answer asked in another language, or after a write', async () => {
