@@ -74,6 +74,7 @@ function ThemeVariables() {
       '--bd-bg-container': token.colorBgContainer,
       '--bd-bg-elevated': token.colorBgElevated,
       '--bd-fill': token.colorFillQuaternary,
+      '--bd-hover': token.colorBgTextHover,
       '--bd-text': token.colorText,
       '--bd-text-secondary': token.colorTextSecondary,
       '--bd-link': token.colorLink,
