@@ -92,15 +92,10 @@ async function menuClick(side) {
       ? page.locator(`.ant-layout-sider a[href="${OURS.list}"]`).first()
       : page.locator('#show-list')
   if (!(await link.isVisible())) {
-    // antd renders a group's links once it was opened (opening one may close another): open the
-    // groups until the link shows.
-    const titles = page.locator('.ant-layout-sider .ant-menu-submenu-title')
-    for (let pass = 0; pass < 2 && !(await link.isVisible()); pass++) {
-      for (let i = 0; i < (await titles.count()) && !(await link.isVisible()); i++) {
-        await titles.nth(i).click()
-        await page.waitForTimeout(400)
-      }
-    }
+    // A group's links are drawn while it is open: open the closed groups until the link shows.
+    const closed = page.locator('.bd-admin__menu button[aria-expanded="false"]')
+    for (let i = 0; i < 50 && !(await link.isVisible()) && (await closed.count()) > 0; i++)
+      await closed.first().click()
   }
   await page.evaluate(() => {
     delete window.__firstRows.click

@@ -44,15 +44,11 @@ const menuLink = page.locator(`.ant-layout-sider a[href="${listPath}"]`).first()
 async function clickList() {
   await page.goto('/admin/index', { waitUntil: 'networkidle' })
   if (!(await menuLink.isVisible())) {
-    // antd renders a group's links once it was opened: open the groups until the link shows.
-    const titles = page.locator('.ant-layout-sider .ant-menu-submenu-title')
-    await titles.first().waitFor({ state: 'visible' })
-    for (let pass = 0; pass < 2 && !(await menuLink.isVisible()); pass++) {
-      for (let i = 0; i < (await titles.count()) && !(await menuLink.isVisible()); i++) {
-        await titles.nth(i).click()
-        await page.waitForTimeout(500)
-      }
-    }
+    // A group's links are drawn while it is open: open the closed groups until the link shows.
+    const closed = page.locator('.bd-admin__menu button[aria-expanded="false"]')
+    await closed.first().waitFor({ state: 'visible' })
+    for (let i = 0; i < 50 && !(await menuLink.isVisible()) && (await closed.count()) > 0; i++)
+      await closed.first().click()
     await menuLink.waitFor({ state: 'visible' })
   }
   // Timed inside the page: from the click event to the first row in the DOM, and the requests

@@ -25,7 +25,7 @@ function focused(page: Page) {
       ) ?? element
     const style = getComputedStyle(ringed)
     return {
-      inMenu: element.closest('.ant-menu') !== null,
+      inMenu: element.closest('.bd-admin__menu') !== null,
       inTable: element.closest('.ant-table') !== null,
       inDrawer: element.closest('.ant-drawer') !== null,
       skipLink: element.classList.contains('bd-skip-link'),

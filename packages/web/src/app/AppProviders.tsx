@@ -62,8 +62,11 @@ const csp = { nonce: cspNonce() }
 const reducedMotion =
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
 
-/** Copies the theme's colours into CSS variables for the app's own styles. */
-function ThemeVariables() {
+/**
+ * Copies the theme's colours into CSS variables for the app's own styles. `selected`: the colour of
+ * a chosen item (the sider's page), antd's Menu's in the theme.
+ */
+function ThemeVariables({ selected }: { selected: string | undefined }) {
   const { token } = antdTheme.useToken()
   useEffect(() => {
     const style = document.documentElement.style
@@ -74,9 +77,11 @@ function ThemeVariables() {
       '--bd-bg-container': token.colorBgContainer,
       '--bd-bg-elevated': token.colorBgElevated,
       '--bd-fill': token.colorFillQuaternary,
+      '--bd-hover': token.colorBgTextHover,
       '--bd-text': token.colorText,
       '--bd-text-secondary': token.colorTextSecondary,
       '--bd-link': token.colorLink,
+      '--bd-selected': selected ?? token.colorPrimary,
       '--bd-border': token.colorBorderSecondary,
       '--bd-radius': `${token.borderRadiusLG}px`,
       '--bd-shadow': token.boxShadowTertiary,
@@ -90,7 +95,7 @@ function ThemeVariables() {
       '--bd-text-placeholder': token.colorTextPlaceholder,
     }
     for (const [name, value] of Object.entries(vars)) style.setProperty(name, String(value))
-  }, [token])
+  }, [token, selected])
   return null
 }
 
@@ -147,7 +152,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
             components: theme === 'dark' ? DARK_COMPONENTS : undefined,
           }}
         >
-          <ThemeVariables />
+          <ThemeVariables selected={theme === 'dark' ? DARK_COMPONENTS.Menu.itemSelectedColor : undefined} />
           <QueryClientProvider client={queryClient}>
             <AlertHost />
             <PromptModal />

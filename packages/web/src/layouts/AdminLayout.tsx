@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { Button, Layout } from 'antd'
-import { Suspense, useState } from 'react'
+import { Suspense, useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
 import { MaintenanceBanner } from '../app/maintenance-banner'
@@ -18,6 +18,7 @@ export default function AdminLayout() {
   const { t } = useTranslation()
   const [collapsed, setCollapsed] = useState(false)
   const [narrow, setNarrow] = useState(false)
+  const expand = useCallback(() => setCollapsed(false), [])
 
   return (
     <Layout className="bd-admin">
@@ -42,7 +43,7 @@ export default function AdminLayout() {
           <Brand to="/admin/index" compact={collapsed} />
         </div>
         <nav aria-label={t('nav.main_menu')}>
-          <AdminMenu collapsed={collapsed} />
+          <AdminMenu collapsed={collapsed} onExpand={expand} />
         </nav>
       </Layout.Sider>
       {narrow && !collapsed && (

@@ -2,7 +2,8 @@ import { buildMenuTree, type MenuItem } from '@brokerdesk/shared'
 import { menuItem } from '@brokerdesk/shared/testing/menu-item'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, fireEvent, render, screen } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, type NavigateFunction, useNavigate } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setConfig } from '../api/config'
 import { resetHttpState } from '../api/http'
@@ -41,17 +42,50 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-function renderMenu() {
-  const client = new QueryClient()
-  client.setQueryData(['menus', 7], ITEMS)
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/admin/index']}>
-        <AdminMenu collapsed={false} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  )
+// Three groups of pages: the tree's own behaviour (groups open, marked, collapsed).
+const group = (id: number, name: string) => menuItem({ id, parent_id: 0, name, url: '', is_page: 0 })
+const GROUPED: MenuItem[] = [
+  group(10, 'Operate'),
+  page(11, 'Backstage home page', '/admin/index', { parent_id: 10 }),
+  group(20, 'Catalogue'),
+  page(21, 'Firms', '/admin/firms', { parent_id: 20, resource_id: -1 }),
+  page(22, 'Products', '/admin/products', { parent_id: 20, resource_id: -1 }),
+  group(30, 'System'),
+  page(31, 'Logs', '/admin/logs', { parent_id: 30, resource_id: -1 }),
+]
+
+let navigate: NavigateFunction = () => undefined
+function Navigator() {
+  navigate = useNavigate()
+  return null
 }
+
+function renderMenu({
+  items = ITEMS,
+  path = '/admin/index',
+  collapsed = false,
+  onExpand,
+}: {
+  items?: MenuItem[]
+  path?: string
+  collapsed?: boolean
+  onExpand?: () => void
+} = {}) {
+  const client = new QueryClient()
+  client.setQueryData(['menus', 7], items)
+  const tree = (collapsed: boolean) => (
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Navigator />
+        <AdminMenu collapsed={collapsed} onExpand={onExpand} />
+      </MemoryRouter>
+    </QueryClientProvider>
+  )
+  const { rerender } = render(tree(collapsed))
+  return { collapse: (collapsed: boolean) => rerender(tree(collapsed)) }
+}
+
+const expanded = (name: string) => screen.getByRole('button', { name }).getAttribute('aria-expanded')
 
 /** The resource requests made (the menu also asks for the plug-ins' texts). */
 const asked = () =>
@@ -78,6 +112,68 @@ describe('AdminMenu', () => {
     fireEvent.focus(screen.getByRole('link', { name: 'Backstage home page' }))
     await act(() => vi.advanceTimersByTimeAsync(100))
     expect(asked()).toEqual([])
+  })
+})
+
+describe('AdminMenu’s tree', () => {
+  it('marks the current page and opens the groups above it, the others closed', () => {
+    renderMenu({ items: GROUPED, path: '/admin/products' })
+    expect(screen.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page')
+    expect(screen.getByRole('link', { name: 'Firms' }).hasAttribute('aria-current')).toBe(false)
+    expect(expanded('Catalogue')).toBe('true')
+    expect(screen.getByRole('button', { name: 'Catalogue' }).getAttribute('aria-controls')).toBe(
+      screen.getByRole('link', { name: 'Products' }).closest('ul')?.id,
+    )
+    expect(expanded('System')).toBe('false')
+    expect(screen.queryByRole('link', { name: 'Logs' })).toBeNull()
+  })
+
+  it("marks a record's list as the current item, not as the page shown", () => {
+    renderMenu({ items: GROUPED, path: '/admin/products/42' })
+    expect(screen.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('true')
+  })
+
+  it('opens and closes a group with Enter and Space on its button', async () => {
+    vi.useRealTimers() // user-event waits on real timers
+    const user = userEvent.setup()
+    renderMenu({ items: GROUPED })
+    screen.getByRole('button', { name: 'System' }).focus()
+    await user.keyboard('{Enter}')
+    expect(expanded('System')).toBe('true')
+    expect(screen.getByRole('link', { name: 'Logs' })).toBeTruthy()
+    await user.keyboard(' ')
+    expect(expanded('System')).toBe('false')
+    expect(screen.queryByRole('link', { name: 'Logs' })).toBeNull()
+  })
+
+  it('opens the group of a page the address moves to, keeping the groups the user opened', async () => {
+    renderMenu({ items: GROUPED })
+    fireEvent.click(screen.getByRole('button', { name: 'Catalogue' }))
+    expect(expanded('System')).toBe('false')
+    await act(async () => navigate('/admin/logs'))
+    expect(expanded('System')).toBe('true')
+    expect(screen.getByRole('link', { name: 'Logs' }).getAttribute('aria-current')).toBe('page')
+    expect(expanded('Catalogue')).toBe('true')
+  })
+
+  it('collapsed: shows the top-level icons named by their labels; a group’s opens the sider with it open', () => {
+    const onExpand = vi.fn()
+    const { collapse } = renderMenu({ items: GROUPED, collapsed: true, onExpand })
+    expect(screen.queryByRole('link', { name: 'Backstage home page' })).toBeNull()
+    const catalogue = screen.getByRole('button', { name: 'Catalogue' })
+    expect(catalogue.getAttribute('title')).toBe('Catalogue')
+    fireEvent.click(catalogue)
+    expect(onExpand).toHaveBeenCalledTimes(1)
+    collapse(false)
+    expect(expanded('Catalogue')).toBe('true')
+    expect(screen.getByRole('link', { name: 'Firms' })).toBeTruthy()
+  })
+
+  it('collapsed: a top-level page stays a link, named by its label', () => {
+    renderMenu({ collapsed: true })
+    const link = screen.getByRole('link', { name: 'Firms' })
+    expect(link.getAttribute('href')).toBe('/admin/firms')
+    expect(link.getAttribute('title')).toBe('Firms')
   })
 })
 

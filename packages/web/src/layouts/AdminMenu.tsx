@@ -1,60 +1,17 @@
 import type { MenuNode } from '@brokerdesk/shared'
 import { useQueryClient } from '@tanstack/react-query'
-import { Menu, type MenuProps } from 'antd'
-import { memo, useEffect, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { useMenus } from '../api/queries'
 import { groupMenu, isMenuPage } from '../app/menu-tree'
 import { usePluginTexts } from '../app/plugin-texts'
-import { MenuIcon } from '../components/MenuIcon'
-import { menuLabel } from '../i18n/menu-label'
-
-type Item = Required<MenuProps>['items'][number]
+import { groupKey, type Intent, makeEntries, SiderTree } from './SiderTree'
 
 /** How long the pointer rests on a link before its page is prefetched (passing over it is not enough). */
 const HOVER_INTENT_MS = 80
 /** How long after the page loaded the menu's pages start loading in the background. */
 const AFTER_LOAD_MS = 1000
-
-interface Intent {
-  /** The pointer rests on the link or it has the focus: its page is prefetched after HOVER_INTENT_MS. */
-  start: (url: string) => void
-  stop: () => void
-  /** The link is being pressed: its page is prefetched at once. */
-  now: (url: string) => void
-}
-
-function toItem(node: MenuNode, depth: number, intent: Intent): Item {
-  const label = menuLabel(node.name)
-  const icon = depth === 0 || node.icons ? <MenuIcon icons={node.icons} /> : undefined
-  if (isMenuPage(node)) {
-    const link =
-      node.is_out_link === 1 ? (
-        <a href={node.url} target="_blank" rel="noreferrer">
-          {label}
-        </a>
-      ) : (
-        <Link
-          to={node.url}
-          onPointerEnter={() => intent.start(node.url)}
-          onPointerLeave={intent.stop}
-          onFocus={() => intent.start(node.url)}
-          onBlur={intent.stop}
-          onPointerDown={() => intent.now(node.url)}
-        >
-          {label}
-        </Link>
-      )
-    return { key: node.url, icon, label: link }
-  }
-  return {
-    key: `group-${node.id}`,
-    icon,
-    label,
-    children: (node.childrens ?? []).map((child) => toItem(child, depth + 1, intent)),
-  }
-}
 
 /** The page of the sider at `url` (itself, or as `url/index`) and the groups above it. */
 function placeOf(
@@ -65,7 +22,7 @@ function placeOf(
   for (const node of nodes) {
     if (isMenuPage(node) && (node.url === url || `${node.url}/index` === url))
       return { key: node.url, groups }
-    const found = placeOf(node.childrens ?? [], url, [...groups, `group-${node.id}`])
+    const found = placeOf(node.childrens ?? [], url, [...groups, groupKey(node)])
     if (found) return found
   }
   return null
@@ -84,33 +41,21 @@ export function siderPlaceOf(nodes: readonly MenuNode[], pathname: string) {
 }
 
 /**
- * antd's Menu, drawn again only when what it shows changes: the menu re-renders for its queries'
- * states, the session and the address too, and each time every item redrew (some 150 components).
- * `openGroups`: the groups open when it mounts, joined by spaces.
+ * The open groups: those above the page marked when it mounts, and again each time the address
+ * moves to another page (in a group the user closed, it opens); the user's own toggles are kept.
  */
-const SiderMenu = memo(function SiderMenu({
-  items,
-  selected,
-  openGroups,
-}: {
-  items: Item[]
-  selected: string | undefined
-  openGroups: string | undefined
-}) {
-  return (
-    <Menu
-      mode="inline"
-      items={items}
-      selectedKeys={selected ? [selected] : []}
-      defaultOpenKeys={openGroups?.split(' ').filter(Boolean)}
-      className="bd-admin__menu"
-      style={{ borderInlineEnd: 'none' }}
-    />
-  )
-})
+function useOpenGroups(page: string | undefined, trail: string) {
+  const [state, setState] = useState(() => ({ page, open: new Set(trail.split(' ').filter(Boolean)) }))
+  if (state.page !== page) {
+    const open = new Set([...state.open, ...trail.split(' ').filter(Boolean)])
+    setState({ page, open })
+    return { open, setState }
+  }
+  return { open: state.open, setState }
+}
 
 /** The admin sider menu: the groups and pages of GET /open/menu as a tree (nothing while it is empty). */
-export function AdminMenu({ collapsed }: { collapsed: boolean }) {
+export function AdminMenu({ collapsed, onExpand }: { collapsed: boolean; onExpand?: () => void }) {
   // A new `t` when the language or its texts change: the labels are made again.
   const { t } = useTranslation()
   usePluginTexts()
@@ -158,14 +103,42 @@ export function AdminMenu({ collapsed }: { collapsed: boolean }) {
     }
   }, [loaded])
   // biome-ignore lint/correctness/useExhaustiveDependencies: the labels follow the language through `t`
-  const items = useMemo(() => tree.map((node) => toItem(node, 0, intent)), [tree, intent, t])
+  const entries = useMemo(() => makeEntries(tree, intent, collapsed), [tree, intent, collapsed, t])
+  const place = useMemo(() => siderPlaceOf(tree, pathname), [tree, pathname])
+  const trail = (place?.groups ?? []).join(' ')
+  const { open, setState } = useOpenGroups(place?.key, trail)
+  // Read when a group is activated: the tree keeps one handler whatever the caller passes.
+  const expand = useRef(onExpand)
+  useEffect(() => {
+    expand.current = onExpand
+  })
+  const onGroup = useCallback(
+    (key: string) => {
+      setState((state) => {
+        const open = new Set(state.open)
+        // Collapsed, a group's icon opens the sider with that group open.
+        if (collapsed || !open.has(key)) open.add(key)
+        else open.delete(key)
+        return { ...state, open }
+      })
+      if (collapsed) expand.current?.()
+    },
+    [collapsed, setState],
+  )
   if (tree.length === 0) return null
-  const place = siderPlaceOf(tree, pathname)
+  const path = pathname.replace(/\/$/, '')
+  const exact = place !== null && (path === place.key || path === `${place.key}/index`)
   return (
-    <SiderMenu
-      items={items}
+    <SiderTree
+      tree={tree}
+      entries={entries}
+      intent={intent}
       selected={place?.key}
-      openGroups={collapsed ? undefined : (place?.groups ?? []).join(' ')}
+      current={exact ? 'page' : 'true'}
+      trail={trail}
+      open={open}
+      collapsed={collapsed}
+      onGroup={onGroup}
     />
   )
 }
