@@ -88,6 +88,13 @@ export interface ResourceBinding {
    */
   bigramColumns?: readonly string[]
   /**
+   * Text columns holding network addresses, with a trigram index of `address_words(column)`
+   * (`addressSearchIndex`): a fragment of an address (digits or hex digits with dots or colons, three
+   * characters or more: `36.12`, `192.168.`, `fe80::1`) is found from it rather than from the
+   * column's own trigram index, which splits the fragment at its separators.
+   */
+  addressColumns?: readonly string[]
+  /**
    * Extra columns computed in the same statement for the rows of a page only (names of related
    * records, flags): `page` holds the page's columns.
    */

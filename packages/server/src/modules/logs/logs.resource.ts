@@ -15,6 +15,7 @@ export const logsBinding: ResourceBinding = {
   definition: logResource,
   table: logs,
   bigramColumns: ['location', 'url', 'ip'],
+  addressColumns: ['ip'],
   scope: (ctx) => recordScopes.logs(ctx),
   seeded: [
     { kind: 'users', key: 'user_id', fields: { user_name: 'name' } },
