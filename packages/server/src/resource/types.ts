@@ -95,6 +95,14 @@ export interface ResourceBinding {
    */
   addressColumns?: readonly string[]
   /**
+   * A list that grows with time and is read newest first (the operation log, partitioned by month):
+   * by the list's first sort key, when descending, the span of its last values whose rows a first
+   * page's text search reads first when more rows match than the engine reads by id — a number of
+   * ids (`id: 200_000`) or an interval of a time column (`created_at: '7 days'`). See recentPage in
+   * narrow-text-search.ts.
+   */
+  recentFirst?: Readonly<Record<string, number | string>>
+  /**
    * Extra columns computed in the same statement for the rows of a page only (names of related
    * records, flags): `page` holds the page's columns.
    */
