@@ -81,6 +81,12 @@ const CASES = [
   ['logs', 'keyword 3+ CN rare (鄂尔多斯)', 'page=1&keyword=鄂尔多斯'],
   ['logs', 'keyword 3+ Latin no match (qxz)', 'page=1&keyword=qxz'],
   ['logs', 'keyword 3+ Latin common (login)', 'page=1&keyword=login'],
+  // Addresses (the generated ones are 36–95.x.0–1.x): pg_trgm splits words at the dots and colons.
+  ['logs', 'keyword address across a dot (36.12)', 'page=1&keyword=36.12'],
+  ['logs', 'keyword address rare (.5.1)', 'page=1&keyword=.5.1'],
+  ['logs', 'keyword address common (36.1)', 'page=1&keyword=36.1'],
+  ['logs', 'keyword address no match (192.168.)', 'page=1&keyword=192.168.'],
+  ['logs', 'keyword address IPv6 no match (fe80::1)', 'page=1&keyword=fe80::1'],
   ['logs', 'page 1', 'page=1'],
   // An API call naming no page asks for the exact total (the list page never does: it sends its page).
   ['products', 'keyword common, no page: counts every match (寿)', 'keyword=寿'],

@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { bundleServer, serverUrl } from '../support.mjs'
+import { freePort } from './processes.mjs'
 
 /** The bench's database (BENCH_DATABASE_NAME, filled by bench/generate-data.mjs) on BENCH_DATABASE_URL's server. */
 export function benchDatabaseUrl() {
@@ -54,7 +55,8 @@ export async function serveOurs(folderPrefix, sessions = async () => ({})) {
   const database = await server.openDatabase({ url, statementTimeoutMs: 5000 })
   await server.seedDatabase(database.db, { adminPassword: 'bench-secret-123', env: config.env })
   const app = await server.buildApp({ config, database, serveWeb: false })
-  const base = await app.listen({ host: '127.0.0.1', port: 0 })
+  // Any free port, or one of BENCH_PORTS on a shared machine.
+  const base = await app.listen({ host: '127.0.0.1', port: await freePort() })
   const session = async (userId) =>
     (
       await server.createSession(database.db, {

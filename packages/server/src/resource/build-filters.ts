@@ -62,6 +62,9 @@ function listOf(raw: string | string[]): string[] {
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
+/** A piece of an IPv4 or IPv6 address: hex digits with at least one dot or colon (no wildcard). */
+const ADDRESS_FRAGMENT = /^[0-9a-f]*[.:][0-9a-f.:]*$/i
+
 /**
  * `column ILIKE '%text%'`. A text of one or two characters holds no trigram: the trigram index would
  * hand back every row to recheck, and the planner, which cannot tell, chose it (a word matching
@@ -71,6 +74,10 @@ const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
  * `strpos(lower(column), lower(text)) > 0`, which no index serves (the same match as the ILIKE),
  * tested first so that a scan computes the pieces of the rows holding the text only. The pieces'
  * statistics (migrations 0015, 0016) tell the planner how common the word is.
+ * On an address column (`addressColumns`) a fragment of an address of three characters or more
+ * (`36.12`) is found by `address_words(column) ILIKE address_words('%text%')`, its dots and colons made
+ * letters so that its trigrams span them, and decided by `strpos` as above: the column's own trigram
+ * index, which splits the fragment at the dots, matched most addresses (570 ms at 10M log entries).
  */
 function contains(
   binding: ResourceBinding,
@@ -83,6 +90,8 @@ function contains(
   const seeded = seededMatches(binding, field, text, language)
   if (seeded) return or(like, seeded) as SQL
   const length = [...text].length
+  if (length > 2 && binding.addressColumns?.includes(field) && ADDRESS_FRAGMENT.test(text))
+    return sql`(strpos(lower(${column}), lower(${text}::text)) > 0 and address_words(${column}) ilike address_words(${escapeLike(text)}::text))`
   if (length > 2 || !binding.bigramColumns?.includes(field)) return like
   const pieces = sql.raw(length === 2 ? 'text_bigrams' : 'text_chars')
   return sql`(strpos(lower(${column}), lower(${text}::text)) > 0 and ${pieces}(${column}) @> ${pieces}(${text}::text))`

@@ -51,6 +51,21 @@ describe("a first page's search walks the list's order (issue 22)", () => {
     expect(walked).toMatchObject({ total_estimate: 5, total_exact: true, last_page: 1 })
   })
 
+  it('reads, of a word found whole, only the ids of its first page in id order, and counts them all', async () => {
+    const tenFrom = (first: number, step: number) =>
+      Array.from(
+        { length: 10 },
+        (_, n) => `Common ${first + n * step}${first + n * step <= 5 ? ' Rare' : ''}`,
+      )
+    const desc = await unwalked({ keyword: 'common', per_page: '10', page: '1', sort: '-id' })
+    expect(names(desc)).toEqual(tenFrom(ROWS - 1, -1))
+    expect(desc).toMatchObject({ total_estimate: ROWS - 1, total_exact: true, last_page: 2 })
+    const asc = await unwalked({ keyword: 'common', per_page: '10', page: '1', sort: 'id' })
+    expect(names(asc)).toEqual(tenFrom(1, 1))
+    const second = await unwalked({ keyword: 'common', per_page: '10', page: '2', sort: '-id' })
+    expect(names(second)).toEqual(tenFrom(ROWS - 11, -1))
+  })
+
   it('keeps the other filters: a match must meet them all', async () => {
     const query = { keyword: 'common', is_withhold: '1', per_page: '10', page: '1', sort: '-id' }
     const walked = await list(query, 50)

@@ -106,6 +106,22 @@ describe('text search indexes (issue 13: a million rows)', () => {
     })
   }
 
+  it('hold an index of address_words(column) for each column a binding searches as addresses', () => {
+    const missing = bindings.flatMap((binding) => {
+      const table = getTableName(binding.table)
+      return (binding.addressColumns ?? []).filter(
+        (field) =>
+          !gin.some(
+            (row) =>
+              row.table_name === table &&
+              new RegExp(`address_words\\(\\(?${field}\\b.*gin_trgm_ops`).test(row.definition),
+          ),
+      )
+    })
+    expect(missing, 'address columns without the index of their fragments').toEqual([])
+    expect(bound('logs').addressColumns).toEqual(['ip'])
+  })
+
   it('keep their pending list small, so new rows do not tip a search to a scan of the whole table', () => {
     const tables = growing.map((binding) => getTableName(binding.table))
     const rows = gin.filter((row) => tables.includes(row.table_name))

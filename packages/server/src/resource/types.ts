@@ -88,6 +88,21 @@ export interface ResourceBinding {
    */
   bigramColumns?: readonly string[]
   /**
+   * Text columns holding network addresses, with a trigram index of `address_words(column)`
+   * (`addressSearchIndex`): a fragment of an address (digits or hex digits with dots or colons, three
+   * characters or more: `36.12`, `192.168.`, `fe80::1`) is found from it rather than from the
+   * column's own trigram index, which splits the fragment at its separators.
+   */
+  addressColumns?: readonly string[]
+  /**
+   * A list that grows with time and is read newest first (the operation log, partitioned by month):
+   * by the list's first sort key, when descending, the span of its last values whose rows a first
+   * page's text search reads first when more rows match than the engine reads by id — a number of
+   * ids (`id: 200_000`) or an interval of a time column (`created_at: '7 days'`). See recentPage in
+   * narrow-text-search.ts.
+   */
+  recentFirst?: Readonly<Record<string, number | string>>
+  /**
    * Extra columns computed in the same statement for the rows of a page only (names of related
    * records, flags): `page` holds the page's columns.
    */

@@ -61,3 +61,17 @@ export function textSearchIndexes(table: string, columns: ExtraConfigColumn[]) {
     index(`${table}_${column.name}_char_idx`).using('gin', sql`text_chars(${column})`).with(gin).where(live),
   ])
 }
+
+/**
+ * The index of an address column's fragments (`36.12`, `192.168.`, `fe80::1`): a trigram index of
+ * `address_words(column)`, the address with its dots and colons made letters (migration 0027).
+ * pg_trgm splits words at those, so a column's own trigram index hands back nearly every address for
+ * a dotted fragment (the trigrams of `36` and `12`); here the fragment's trigrams span the separators
+ * and are as rare as the fragment. The binding names such columns in `addressColumns`.
+ */
+export function addressSearchIndex(table: string, column: ExtraConfigColumn) {
+  return index(`${table}_${column.name}_address_idx`)
+    .using('gin', sql`address_words(${column}) gin_trgm_ops`)
+    .with({ gin_pending_list_limit: 64 })
+    .where(sql`deleted_at is null`)
+}

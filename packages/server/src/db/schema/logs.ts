@@ -11,7 +11,7 @@ import {
   text,
   varchar,
 } from 'drizzle-orm/pg-core'
-import { textSearchIndexes, timestamps } from './columns'
+import { addressSearchIndex, textSearchIndexes, timestamps } from './columns'
 
 /** Bytes (`bytea`), Buffers or Uint8Arrays as the driver gives them. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' })
@@ -64,6 +64,8 @@ export const logs = pgTable(
     index('logs_chain_seq_idx').on(t.chain_seq),
     // The keyword box (place, URL, IP): 1.6 s for a word matching nothing at 1M entries without them.
     ...textSearchIndexes('logs', [t.location, t.url, t.ip]),
+    // An address fragment (36.12): the ip's own trigram index splits it at the dots.
+    addressSearchIndex('logs', t.ip),
   ],
 )
 

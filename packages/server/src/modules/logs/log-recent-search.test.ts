@@ -1,0 +1,80 @@
+import type { SQL } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { logs } from '../../db/schema/index'
+import { listRecords } from '../../resource/list-records'
+import type { ResourceBinding } from '../../resource/types'
+import { createTestApp, type TestApp } from '../../testing/test-app'
+import { logsBinding } from './logs.resource'
+
+let t: TestApp
+const HOUR = 3_600_000
+const ago = (hours: number) => new Date(Date.now() - hours * HOUR)
+const range = (count: number) => Array.from({ length: count }, (_, n) => n + 1)
+
+beforeAll(async () => {
+  t = await createTestApp()
+  // Written oldest first but for 77.88.1.*, the newest in time: ids and times disagree there.
+  const entries = [
+    ...range(12).map((n) => ({ ip: `77.88.2.${n}`, created_at: ago(24 * 20 + n) })),
+    ...range(4).map((n) => ({ ip: `36.12.0.${n}`, created_at: ago(24 * 30 + n) })),
+    ...range(2).map((n) => ({ ip: `77.88.1.${n}`, created_at: ago(n / 10) })),
+    ...range(14)
+      .reverse()
+      .map((n) => ({ ip: `10.36.12.${n}`, created_at: ago(n * 10) })),
+  ]
+  for (const entry of entries)
+    await t.app.db.insert(logs).values({ ...entry, url: '/api/recent', method: 'GET' })
+})
+afterAll(() => t.close())
+
+/** The log's binding searching the last 21 ids first (the last week sorted by time). */
+const recent: ResourceBinding = { ...logsBinding, recentFirst: { id: 20, created_at: '7 days' } }
+const withoutRecent: ResourceBinding = { ...logsBinding, recentFirst: undefined }
+
+/**
+ * A first page of the log's search as the engine reads a word in more entries than it reads by id:
+ * two ids read, one row walked, so the word is past both and the recent rows are asked.
+ */
+async function firstPage(binding: ResourceBinding, keyword: string, sort = '-id') {
+  const execute = vi.spyOn(t.app.db, 'execute')
+  const page = await listRecords({
+    db: t.app.db,
+    binding,
+    query: { keyword, sort, page: '1', per_page: '10' },
+    language: 'en',
+    textMatchesRead: 2,
+    orderWalkRows: 1,
+  })
+  const dialect = new PgDialect()
+  const texts = execute.mock.calls.map(([query]) => dialect.sqlToQuery(query as SQL).sql)
+  execute.mockRestore()
+  return {
+    ips: page.data.map((row) => row.ip),
+    recent: texts.some((text) => text.includes('with matches as')),
+  }
+}
+const tenOf = (prefix: string) => range(10).map((n) => `${prefix}${n}`)
+
+describe('a word in many log entries, looked for among the newest first (issue 22)', () => {
+  it('answers the page from the newest entries when they hold one: the same rows in the same order', async () => {
+    for (const sort of ['-id', '-created_at']) {
+      const page = await firstPage(recent, '36.12', sort)
+      expect(page, sort).toEqual({ ips: tenOf('10.36.12.'), recent: true })
+      expect(page.ips, sort).toEqual((await firstPage(withoutRecent, '36.12', sort)).ips)
+    }
+  })
+
+  it('reads the whole log when the newest entries hold less than a page', async () => {
+    const byId = await firstPage(recent, '77.88')
+    expect(byId.ips).toEqual(['77.88.1.2', '77.88.1.1', ...range(8).map((n) => `77.88.2.${13 - n}`)])
+    expect(byId.ips).toEqual((await firstPage(withoutRecent, '77.88')).ips)
+    const byTime = await firstPage(recent, '77.88', '-created_at')
+    expect(byTime.ips).toEqual(['77.88.1.1', '77.88.1.2', ...tenOf('77.88.2.').slice(0, 8)])
+    expect(byTime.ips).toEqual((await firstPage(withoutRecent, '77.88', '-created_at')).ips)
+  })
+
+  it('is not asked for an order it has no span of', async () => {
+    expect((await firstPage(recent, '36.12', 'created_at')).recent).toBe(false)
+  })
+})
