@@ -92,7 +92,7 @@ describe('the developer console on a local server', () => {
     await page.goto('/admin/developments/index?tab=plugins')
     await page.getByRole('button', { name: texts.plugins.install }).click()
     await page.getByText(texts.plugins.installed, { exact: true }).waitFor()
-    await page.getByRole('menuitem', { name: '公告' }).click()
+    await page.getByRole('navigation', { name: zh.nav.main_menu }).getByRole('link', { name: '公告' }).click()
     await page.waitForURL('**/admin/notices')
     await page.getByRole('link', { name: zh.actions.create }).waitFor()
   })
