@@ -230,15 +230,13 @@ describe('identity', () => {
   it('forces the first browser out when the account logs in from a second one, and brings it back where it was', async () => {
     const alice = person()
     await createAccount(alice)
-    const alicePage = await homeOf(alice)
+    const first = await loggedInContext(browser, { as: { username: alice.uname, password: alice.password } })
+    const alicePage = await first.newPage()
     await alicePage.goto('/home/personage/index')
     await alicePage.locator('#personage-home_nickname').waitFor()
 
-    const other = await newContext(browser)
-    const second = await other.newPage()
-    await second.goto('/open/login')
-    await logIn(second, alice.email, alice.password)
-    await second.waitForURL('**/home/index')
+    // The second browser logs in (through the API: the login page has tests of its own).
+    const other = await loggedInContext(browser, { as: { username: alice.email, password: alice.password } })
 
     // The first browser learns it at its next request: the save, unless a request the page makes by
     // itself (the bell's count) meets the ended session first and the login page replaces the form.

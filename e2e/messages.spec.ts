@@ -87,19 +87,16 @@ describe('the message centre', () => {
     const names = namesOf()
     const { role: ROLE, message: MESSAGE, clerk: CLERK } = names
     const roleId = await roleWithClerk(names)
-    const sent = await callApi(admin, 'POST', '/admin/messages', {
-      title: MESSAGE.title,
-      content: MESSAGE.body,
-      audience: 2,
-      role_id: roleId,
-    })
+    const [sent, clerkContext] = await Promise.all([
+      callApi(admin, 'POST', '/admin/messages', {
+        title: MESSAGE.title,
+        content: MESSAGE.body,
+        audience: 2,
+        role_id: roleId,
+      }),
+      loggedInContext(browser, { as: { username: CLERK.uname, password: CLERK.password } }),
+    ])
     expect(sent.status, JSON.stringify(sent.body)).toBe(201)
-    await adminPage.goto('/admin/messages')
-    await adminPage.locator('.ant-table-row').filter({ hasText: MESSAGE.title }).waitFor()
-
-    const clerkContext = await loggedInContext(browser, {
-      as: { username: CLERK.uname, password: CLERK.password },
-    })
     other = await clerkContext.newPage()
     await other.goto('/home/index')
     await expect.poll(() => unreadOnBell(other as Page), WITHIN).toBe(1)
@@ -111,7 +108,7 @@ describe('the message centre', () => {
     await snapshot(other, 'messages-read')
 
     // The writer sees who read it.
-    await adminPage.reload()
+    await adminPage.goto('/admin/messages')
     const row = adminPage.locator('.ant-table-row').filter({ hasText: MESSAGE.title })
     await expect
       .poll(async () => (await row.locator('td').allTextContents()).join('|'), WITHIN)
