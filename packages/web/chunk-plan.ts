@@ -159,13 +159,13 @@ export function createChunkPlan(webRoot: string) {
     // that needs one of them loads it whole (more bytes once, then cached); their first load does not.
     const languages = graph.getModuleInfo(source('i18n/languages.ts'))?.dynamicallyImportedIds ?? []
     const firstLoad = staticClosure(graph, [ENTRY, ...FIRST_PAGES, ...languages])
-    for (const id of staticClosure(graph, [...ADMIN_ROOTS, ...PAGES_ROOTS]))
+    const adminReach = staticClosure(graph, [...ADMIN_ROOTS, ...PAGES_ROOTS])
+    for (const id of adminReach)
       if (outside.has(id) && !firstLoad.has(id) && !next.has(id) && !lazy(id) && !ICON.test(id))
         next.set(id, 'admin-ui')
     // antd's icons the admin area draws (the menu's, the toolbars'): one small chunk rather than a
     // file each (a first page using one of them loads it too: a few kB).
-    for (const id of staticClosure(graph, [...ADMIN_ROOTS, ...PAGES_ROOTS]))
-      if (ICON.test(id) && !next.has(id) && !lazy(id)) next.set(id, 'icons')
+    for (const id of adminReach) if (ICON.test(id) && !next.has(id) && !lazy(id)) next.set(id, 'icons')
     return next
   }
 

@@ -29,8 +29,8 @@ declare global {
  * area's layout and data before the user answers. A hint, never a permission; without the server's
  * page (vite's dev server) there is none, and the layouts load after the user answer.
  */
-export function probablySignedIn(win: Window = window): boolean {
-  return win[SESSION_HINT_GLOBAL_NAME] === true
+export function probablySignedIn(): boolean {
+  return window[SESSION_HINT_GLOBAL_NAME] === true
 }
 
 // Logged out (or the session ended): the start-up requests kept for the next visit were the user's.
