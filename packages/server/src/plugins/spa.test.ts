@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/test-app'
 
@@ -16,6 +16,10 @@ beforeAll(async () => {
   )
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)')
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'))
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'))
+  fs.writeFileSync(path.join(webDist, 'assets', 'style-def456.css'), 'body{margin:0}')
+  fs.mkdirSync(path.join(webDist, 'images'))
+  fs.writeFileSync(path.join(webDist, 'images', 'avatar.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   t = await createTestApp({ webDist, env: { PAGE_GRAY: '1' } })
 })
 afterAll(async () => {
@@ -65,6 +69,61 @@ describe('serving the SPA', () => {
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)')
     const missing = await t.app.inject({ method: 'GET', url: '/assets/missing.js' })
     expect(missing.statusCode).toBe(404)
+  })
+
+  it('sends the precompressed copy the browser takes, and the file itself to one that takes none', async () => {
+    const get = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers })
+    const gzip = await get({ 'accept-encoding': 'gzip, deflate' })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1)')
+    const refused = await get({ 'accept-encoding': 'br;q=0, gzip;q=0.5' })
+    expect(refused.headers['content-encoding']).toBe('gzip')
+    const plain = await get({ 'accept-encoding': 'identity' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe('console.log(1)')
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(plain.headers.vary).toContain('Accept-Encoding')
+    // A file the build did not compress is sent as it is, with its type.
+    const css = await t.app.inject({
+      method: 'GET',
+      url: '/assets/style-def456.css',
+      headers: { 'accept-encoding': 'br' },
+    })
+    expect(css.headers['content-encoding']).toBeUndefined()
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8')
+    expect(css.body).toBe('body{margin:0}')
+  })
+
+  it('answers 304 to the copy the browser has, HEAD without a body, and keeps files outside assets an hour', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/images/avatar.svg' })
+    expect(first.statusCode).toBe(200)
+    expect(first.headers['content-type']).toBe('image/svg+xml')
+    expect(first.headers['cache-control']).toBe('public, max-age=3600')
+    const etag = String(first.headers.etag)
+    expect(etag).toMatch(/^"[\w-]+"$/)
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/images/avatar.svg',
+      headers: { 'if-none-match': etag },
+    })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: '/images/avatar.svg',
+      headers: { 'if-none-match': '"other"' },
+    })
+    expect(changed.statusCode).toBe(200)
+    const head = await t.app.inject({ method: 'HEAD', url: '/assets/app-abc123.js' })
+    expect(head.statusCode).toBe(200)
+    expect(head.body).toBe('')
+    expect(head.headers['content-length']).toBe(String('console.log(1)'.length))
+    // index.html is never served as a file: it is the page, with its configuration.
+    const index = await t.app.inject({ method: 'GET', url: '/index.html' })
+    expect(index.statusCode).toBe(404)
+    const traversal = await t.app.inject({ method: 'GET', url: '/assets/..%2F..%2Fetc%2Fpasswd' })
+    expect(traversal.statusCode).toBe(404)
   })
 
   it('never answers an API path with the page', async () => {

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { CONFIG_GLOBAL_NAME, SESSION_HINT_GLOBAL_NAME } from '@brokerdesk/shared'
-import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../errors'
 import { API_PREFIX, buildGlobalConfig, WEB_PREFIX } from '../global-config'
 import { publishedPublicKey } from '../modules/api-encryption/api-encryption'
+import { readBuiltFiles, sendBuiltFile } from './built-files'
 import { ensureClientId } from './client-id'
 import { AUTH_COOKIE } from './session'
 
@@ -32,8 +32,9 @@ export interface SpaOptions {
 }
 
 /**
- * Serves the built SPA: hashed assets with a long cache, and index.html — with the global
- * configuration injected — for every other GET that asks for a page (history-mode fallback).
+ * Serves the built SPA: its files from memory (hashed assets with a long cache, see built-files), and
+ * index.html — with the global configuration injected — for every other GET that asks for a page
+ * (history-mode fallback).
  */
 export const spaPlugin = fp<SpaOptions>(async (app, { root }) => {
   const indexPath = path.join(root, 'index.html')
@@ -42,15 +43,10 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root }) => {
   }
   const template = fs.readFileSync(indexPath, 'utf8')
 
-  await app.register(fastifyStatic, {
-    root,
-    index: false,
-    wildcard: true,
-    preCompressed: true,
-    setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
-      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
-    },
+  const files = readBuiltFiles(root)
+  app.get<{ Params: { '*': string } }>('/*', (request, reply) => {
+    const file = files.get(`/${request.params['*']}`)
+    return file ? sendBuiltFile(request, reply, file) : reply.callNotFound()
   })
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
