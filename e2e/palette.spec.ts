@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFirm } from './support/api'
+import { axeFor } from './support/axe'
 import { type AdminTab, openAdminTab, snapshotFailures } from './support/browser'
 import { zh } from './support/identity'
 
@@ -58,7 +58,7 @@ describe('the command palette', () => {
     const pages = page.getByRole('group', { name: zh.palette.pages }).getByRole('option')
     await pages.first().waitFor()
     // Combobox, listbox, groups and options as axe (WCAG 2.1 AA) wants them.
-    const axe = await new AxeBuilder({ page })
+    const axe = await axeFor(page)
       .include('.bd-palette')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze()

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { deriveMenuRoutes, type MenuItem } from '@brokerdesk/shared'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeFor } from './axe'
 import { launchBrowser, newContext, snapshotFailures } from './browser'
 import { E2E_ADMIN_PASSWORD } from './server'
 import { sharedServer } from './shared-server'
@@ -123,7 +123,7 @@ async function open(page: Page, path: string): Promise<void> {
 async function check(page: Page, theme: Theme, path: string): Promise<void> {
   await open(page, path)
   await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton, .bd-loading'))
-  const axe = new AxeBuilder({ page })
+  const axe = axeFor(page)
   if (theme === 'dark') axe.withRules(COLOUR_RULES)
   else axe.withTags(TAGS)
   if (path !== CHROME_CHECKED_ON) for (const selector of CHROME) axe.exclude(selector)
