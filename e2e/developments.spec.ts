@@ -17,13 +17,18 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** A profile logged in as the super administrator on a server of its own, with a tab on the developer console. */
+/**
+ * A profile logged in as the super administrator on a server of its own, with a blank tab: each test
+ * loads the page it starts on (the console, or its plug-ins tab) once.
+ */
 async function openConsole(server: RunningServer): Promise<{ context: BrowserContext; page: Page }> {
   const context = await loggedInContext(browser, { baseURL: server.baseUrl })
   const page = await context.newPage()
-  await page.goto('/admin/developments/index')
   return { context, page }
 }
+
+const CONSOLE = '/admin/developments/index'
+const PLUGINS = '/admin/developments/index?tab=plugins'
 
 /** The notices plug-in installed or not, as a test needs it to start (through the API). */
 async function noticesPlugin(page: Page, installed: boolean): Promise<void> {
@@ -60,6 +65,7 @@ describe('the developer console on a local server', () => {
   afterAll(() => local?.stop())
 
   it('runs the migrate command and shows its output', async () => {
+    await page.goto(CONSOLE)
     await page.getByRole('button', { name: texts.commands.run }).click()
     await page.locator('.ant-popconfirm .ant-btn-primary').click()
     const output = page.getByTestId('command-output')
@@ -69,6 +75,7 @@ describe('the developer console on a local server', () => {
   })
 
   it('moves a list column by dragging it, and the list shows the saved order', async () => {
+    await page.goto(CONSOLE)
     await page.getByRole('tab', { name: texts.tabs.layout }).click()
     await page.getByRole('combobox', { name: texts.layout.resource }).click()
     await page.keyboard.type(zhMenu(83))
@@ -89,7 +96,7 @@ describe('the developer console on a local server', () => {
 
   it('installs the notices plug-in, whose menu item then opens its list', async () => {
     await noticesPlugin(page, false)
-    await page.goto('/admin/developments/index?tab=plugins')
+    await page.goto(PLUGINS)
     await page.getByRole('button', { name: texts.plugins.install }).click()
     await page.getByText(texts.plugins.installed, { exact: true }).waitFor()
     await page.getByRole('navigation', { name: zh.nav.main_menu }).getByRole('link', { name: '公告' }).click()
@@ -116,12 +123,18 @@ describe('the developer console on a local server', () => {
     await snapshot(page, 'developments-notices-zh')
   })
 
-  it('uninstalls the plug-in keeping its notices, and finds them when it is installed again', async () => {
+  /** The notices plug-in installed, with a notice of its own: answers the notice's title. */
+  async function installedWithANotice(): Promise<string> {
     await noticesPlugin(page, true)
     const kept = `周一上午培训${Date.now().toString(36).slice(-5)}`
     const notice = await callApi(page, 'POST', '/admin/notices', { title: kept })
     expect(notice.status, JSON.stringify(notice.body)).toBe(201)
-    await page.goto('/admin/developments/index?tab=plugins')
+    return kept
+  }
+
+  it('uninstalls the plug-in from its row, keeping its notices unless told to drop them', async () => {
+    await installedWithANotice()
+    await page.goto(PLUGINS)
     const row = page.getByRole('row').filter({ hasText: 'notices' })
     await row.getByRole('button', { name: texts.plugins.uninstall }).click()
     const question = page.getByRole('dialog').filter({ hasText: texts.plugins.drop_data })
@@ -133,11 +146,26 @@ describe('the developer console on a local server', () => {
     await question.getByRole('button', { name: spaced }).click()
     await row.getByText(texts.plugins.data_kept, { exact: true }).waitFor()
     await snapshot(page, 'developments-data-kept-zh')
-    // The row's buttons spin (and take no click) until the menus and texts have been asked again too.
-    await expect.poll(() => row.locator('.ant-btn-loading').count(), { timeout: 15_000 }).toBe(0)
+    const list = await callApi<{
+      plugins: { name: string; installed_version: string | null; data_kept: boolean }[]
+    }>(page, 'GET', '/admin/developments/plugins')
+    expect(list.body.plugins.find((plugin) => plugin.name === 'notices')).toMatchObject({
+      installed_version: null,
+      data_kept: true,
+    })
+  })
+
+  it('finds the kept notices when the plug-in is installed again from its row', async () => {
+    const kept = await installedWithANotice()
+    // Uninstalled keeping its data, as the row's button does by default (the test above clicks it).
+    const uninstalled = await callApi(page, 'DELETE', '/admin/developments/plugins', { name: 'notices' })
+    expect(uninstalled.status, JSON.stringify(uninstalled.body)).toBe(200)
+    await page.goto(PLUGINS)
+    const row = page.getByRole('row').filter({ hasText: 'notices' })
+    await row.getByText(texts.plugins.data_kept, { exact: true }).waitFor()
     await row.getByRole('button', { name: texts.plugins.install }).click()
     await row.getByText(texts.plugins.installed, { exact: true }).waitFor()
-    await page.goto('/admin/notices')
+    await page.getByRole('navigation', { name: zh.nav.main_menu }).getByRole('link', { name: '公告' }).click()
     await page.locator('.ant-table-row').getByText(kept).waitFor()
   })
 })
@@ -158,6 +186,7 @@ describe('the developer console on a production server', () => {
   afterAll(() => production?.stop())
 
   it('refuses the same command call with 403, and the page says commands are local only', async () => {
+    await page.goto(CONSOLE)
     await page.getByText(texts.local_only).first().waitFor()
     expect(await page.getByRole('button', { name: texts.commands.run }).isDisabled()).toBe(true)
     const answer = await callApi(page, 'POST', '/admin/developments/command', { command: 'migrate' })
@@ -165,7 +194,7 @@ describe('the developer console on a production server', () => {
   })
 
   it('offers no plug-in install or uninstall, and refuses them with 403', async () => {
-    await page.goto('/admin/developments/index?tab=plugins')
+    await page.goto(PLUGINS)
     const install = page
       .getByRole('row')
       .filter({ hasText: 'notices' })

@@ -63,7 +63,7 @@ const percentOf = async (p: Page) =>
   Number((await p.locator('.bd-resumable .ant-progress').getAttribute('aria-valuenow')) ?? '0')
 
 /**
- * On the product form: the document is sent slowly (the upload throttled to a fifth of it a second) and
+ * On the product form: the document is sent slowly (the upload throttled to half of it a second) and
  * paused at some percent. Answers the file and the paused percent, for `resumeAfterReload`.
  */
 async function pauseUpload(p: Page): Promise<{ file: string; paused: number }> {
@@ -75,7 +75,7 @@ async function pauseUpload(p: Page): Promise<{ file: string; paused: number }> {
     offline: false,
     latency: 0,
     downloadThroughput: -1,
-    uploadThroughput: DOCUMENT_BYTES / 5,
+    uploadThroughput: DOCUMENT_BYTES / 2,
   })
   await p.locator('.bd-resumable input[type=file]').setInputFiles(file)
   await expect.poll(() => percentOf(p), { timeout: 20_000, interval: 100 }).toBeGreaterThanOrEqual(15)
