@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { describeTheme, roleId, session } from './support/a11y'
-import { launchBrowser, newContext, snapshotFailures } from './support/browser'
+import { describeTheme, roleId } from './support/a11y'
+import { launchBrowser, loggedInContext, snapshotFailures } from './support/browser'
 import { zh } from './support/identity'
 
 /** Accessibility in the light theme (support/a11y), and with the keyboard alone. */
@@ -41,8 +41,7 @@ describe('with the keyboard alone', () => {
   snapshotFailures(() => [page])
 
   beforeAll(async () => {
-    context = await newContext(browser)
-    await context.addCookies(session.cookies)
+    context = await loggedInContext(browser)
     await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'))
     page = await context.newPage()
   })

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeFor } from './axe'
-import { launchBrowser, newContext, snapshotFailures } from './browser'
+import { launchBrowser, loggedInContext, newContext, snapshotFailures } from './browser'
 import { E2E_ADMIN_PASSWORD } from './server'
 import { sharedServer } from './shared-server'
 
@@ -30,7 +30,7 @@ const CHROME_CHECKED_ON = '/admin/index'
 export const THEMES = ['primary', 'dark'] as const
 export type Theme = (typeof THEMES)[number]
 
-/** The administrator's session and what the pages need, asked for through the web API once. */
+/** What the pages need, asked for through the web API once, as the administrator. */
 const api = await request.newContext({ baseURL: sharedServer().baseUrl })
 const csrf = (await (await api.get('/web-api/open/token')).json())._token as string
 const login = await api.post('/web-api/open/login', {
@@ -55,7 +55,6 @@ const role = await api.post('/web-api/admin/roles', {
 })
 if (role.status() !== 201) throw new Error(`could not create a role: ${role.status()} ${await role.text()}`)
 export const roleId = ((await role.json()) as { row: { id: number } }).row.id
-export const session = await api.storageState()
 const [logId, bankId, configId] = await Promise.all([firstId('logs'), firstId('banks'), firstId('configs')])
 await api.dispose()
 
@@ -167,8 +166,9 @@ export function describeTheme(theme: Theme): void {
     snapshotFailures(() => [visitorPage, adminPage])
 
     beforeAll(async () => {
-      ;[visitor, admin] = await Promise.all([newContext(browser), newContext(browser)])
-      await admin.addCookies(session.cookies)
+      // The administrator's session as the worker keeps it (checked: a login elsewhere may have ended one
+      // made when this module was first imported, by another spec file of the worker).
+      ;[visitor, admin] = await Promise.all([newContext(browser), loggedInContext(browser)])
       // The theme as the app keeps it (the theme switch's choice in localStorage), before the app starts.
       for (const context of [visitor, admin]) {
         await context.addInitScript((chosen) => window.localStorage.setItem('theme', chosen), theme)
