@@ -209,21 +209,38 @@ describe('identity', () => {
     await page.context().close()
   })
 
-  it('changes the password, logs out and in with the new one', async () => {
+  it('changes the password: the new one logs in, the old one no longer does', async () => {
     const alice = person()
     await createAccount(alice)
     const { page, password } = await passwordForm(alice)
     await password.locator('#password-home_old_password').fill(alice.password)
     await password.locator('button[type=submit]').click()
     await waitForAlert(page, '密码已修改。')
+    // By mobile number this time (the login page's form: the test below).
+    const fresh = await newContext(browser)
+    const old = await callApi(fresh, 'POST', '/open/login', {
+      username: alice.mobile,
+      password: alice.password,
+    })
+    expect(old.status).toBe(422)
+    const changed = await callApi(fresh, 'POST', '/open/login', { username: alice.mobile, password: CHANGED })
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+    await Promise.all([fresh.close(), page.context().close()])
+  })
 
-    // Log out, and in again with the new password, by mobile number this time.
+  it('logs out from the account menu, and in again on the login page by mobile number', async () => {
+    const alice = person()
+    await createAccount(alice)
+    const page = await homeOf(alice)
     await pickFromUserMenu(page, zh.nav.logout)
     await page.waitForURL('**/open/index')
-    await page.goto('/open/login')
+    // The header's login button, as a visitor finds it; back to the page it was asked from.
+    await page.getByRole('link', { name: new RegExp(zh.nav.login) }).click()
+    await page.waitForURL(/\/open\/login\?redirect=/)
     await snapshot(page, 'login-zh')
-    await logIn(page, alice.mobile, CHANGED)
-    await page.waitForURL('**/home/index')
+    await logIn(page, alice.mobile, alice.password)
+    await page.waitForURL('**/open/index')
+    await page.getByRole('button', { name: zh.nav.account }).getByText('Alice').waitFor()
     await page.context().close()
   })
 
