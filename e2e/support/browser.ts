@@ -8,7 +8,7 @@ import { sharedServer } from './shared-server'
 
 /**
  * Debian's headless shell (package chromium-headless-shell: the same Blink and V8 as chromium, without
- * the browser's windows), else chromium itself. On two busy cores the shell opens a tab in a third of
+ * the browser's windows), else chromium itself. The shell opens a tab for a fifth to a quarter of
  * the browser process's time (a new tab 30 ms of its CPU against 160–210 ms, a cold list 90 against
  * 380): the suite's flows, which open hundreds of fresh profiles, spend that time in every test.
  */
