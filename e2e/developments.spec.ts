@@ -30,13 +30,20 @@ async function openConsole(server: RunningServer): Promise<{ context: BrowserCon
 const CONSOLE = '/admin/developments/index'
 const PLUGINS = '/admin/developments/index?tab=plugins'
 
-/** The notices plug-in installed or not, as a test needs it to start (through the API). */
-async function noticesPlugin(page: Page, installed: boolean): Promise<void> {
-  const list = await callApi<{
-    plugins: { name: string; installed_version: string | null; data_kept: boolean }[]
-  }>(page, 'GET', '/admin/developments/plugins')
+/** A plug-in as the console's list answers it. */
+type PluginState = { name: string; installed_version: string | null; data_kept: boolean }
+
+/** The notices plug-in as the console's list answers it (through the API). */
+async function noticesState(page: Page): Promise<PluginState> {
+  const list = await callApi<{ plugins: PluginState[] }>(page, 'GET', '/admin/developments/plugins')
   const notices = list.body.plugins.find((plugin) => plugin.name === 'notices')
   if (!notices) throw new Error('the notices plug-in is not found')
+  return notices
+}
+
+/** The notices plug-in installed or not, as a test needs it to start (through the API). */
+async function noticesPlugin(page: Page, installed: boolean): Promise<void> {
+  const notices = await noticesState(page)
   const now = notices.installed_version !== null
   if (installed && !now) {
     expect((await callApi(page, 'POST', '/admin/developments/plugins', { name: 'notices' })).status).toBe(200)
@@ -146,10 +153,7 @@ describe('the developer console on a local server', () => {
     await question.getByRole('button', { name: spaced }).click()
     await row.getByText(texts.plugins.data_kept, { exact: true }).waitFor()
     await snapshot(page, 'developments-data-kept-zh')
-    const list = await callApi<{
-      plugins: { name: string; installed_version: string | null; data_kept: boolean }[]
-    }>(page, 'GET', '/admin/developments/plugins')
-    expect(list.body.plugins.find((plugin) => plugin.name === 'notices')).toMatchObject({
+    expect(await noticesState(page)).toMatchObject({
       installed_version: null,
       data_kept: true,
     })
