@@ -9,6 +9,10 @@
 //            named prepared statements with the captured parameters (only the new name differs):
 //            "update + log": begin, the server's UPDATE, its log INSERT, commit;
 //            "the whole transaction": every statement the server ran inside the request's transaction.
+// bare server  Fastify with its default request log and a pg pool (lib/bare-server.mjs), its own
+//            process, answering PUT /case/0 {"value"} by running "update + log" with that name: the
+//            cost of HTTP and a framework around the target's transaction, with no session,
+//            permission, validation or engine. Asked by the same client as ours.
 // Rounds interleaved (their order alternating), BENCH_RUNS updates a side a round; prints each
 // round's p50s, the ratio's min / median / max over the rounds and the load average.
 //
@@ -18,7 +22,7 @@
 //   BENCH_ROUNDS (default 7), BENCH_RUNS (default 100)
 
 import pg from 'pg'
-import { loadAverage, median, spread } from './lib/processes.mjs'
+import { cpuMs, loadAverage, median, spread, startBareServer } from './lib/processes.mjs'
 import { transactionsOf } from './lib/wire-capture.mjs'
 import {
   captureStatements,
@@ -92,6 +96,8 @@ try {
 
   const server = await startServer(database.url, 'ours')
   const reference = await startReference(database.url)
+  const bare = await startBareServer({ databaseUrl: database.url, cases: [{ statements: core, token: TOKEN }] })
+  const bareHeaders = { 'content-type': 'application/json' }
   let n = 1
   const sides = {
     ours: async () => {
@@ -107,21 +113,45 @@ try {
       reference.run(Array.from({ length: RUNS }, () => substitute(core, TOKEN, nameOf(n++)))),
     'the whole transaction': () =>
       reference.run(Array.from({ length: RUNS }, () => substitute(transaction, TOKEN, nameOf(n++)))),
+    'bare server': async () => {
+      const times = []
+      for (let i = 0; i < RUNS; i++) {
+        const started = performance.now()
+        const r = await fetch(`${bare.base}/case/0`, {
+          method: 'PUT',
+          headers: bareHeaders,
+          body: JSON.stringify({ value: nameOf(n++) }),
+        })
+        await r.arrayBuffer()
+        if (r.status !== 200) throw new Error(`the bare server answered ${r.status}`)
+        times.push(performance.now() - started)
+      }
+      return times
+    },
   }
   const names = Object.keys(sides)
   const logsBefore = Number((await client.query('select count(*) from logs')).rows[0].count)
-  // A warm-up round, not counted.
-  for (const name of names) await sides[name]()
+  // Warm-up rounds, not counted: each process's JIT settles only after a few hundred requests.
+  const WARM_UP = 3
+  for (let i = 0; i < WARM_UP; i++) for (const name of names) await sides[name]()
   const p50s = Object.fromEntries(names.map((name) => [name, []]))
+  // The CPU each HTTP server's process spent per PUT (from /proc; robust to the machine's load, which
+  // moves the times): ours and the bare server.
+  const pids = { ours: server.pid, 'bare server': bare.pid }
+  const cpuPerPut = { ours: [], 'bare server': [] }
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? names : [...names].reverse()
-    for (const name of order) p50s[name].push(median(await sides[name]()))
+    for (const name of order) {
+      const cpuBefore = pids[name] ? cpuMs(pids[name]) : 0
+      p50s[name].push(median(await sides[name]()))
+      if (pids[name]) cpuPerPut[name].push((cpuMs(pids[name]) - cpuBefore) / RUNS)
+    }
     console.log(
       `round ${round + 1}: ${names.map((name) => `${name} ${p50s[name][round].toFixed(2)} ms`).join(', ')}   (${loadAverage()})`,
     )
   }
   const logged = Number((await client.query('select count(*) from logs')).rows[0].count) - logsBefore
-  const expected = (ROUNDS + 1) * RUNS * names.length
+  const expected = (ROUNDS + WARM_UP) * RUNS * names.length
   console.log(
     `log entries written: ${logged} (one per update of each side: ${expected})${logged === expected ? '' : ' MISMATCH'}`,
   )
@@ -131,9 +161,17 @@ try {
     `ours / update + log:          min / median / max ${spread(ratios('update + log'))}   (target ≤ 1.5)`,
   )
   console.log(`ours / the whole transaction: min / median / max ${spread(ratios('the whole transaction'))}`)
+  console.log(`ours / the bare server:       min / median / max ${spread(ratios('bare server'))}`)
+  const floor = p50s['bare server'].map((b, i) => b / p50s['update + log'][i])
+  console.log(`the bare server / update + log (HTTP's own share): min / median / max ${spread(floor)}`)
+  const cpuRatios = cpuPerPut.ours.map((ours, i) => ours / cpuPerPut['bare server'][i])
+  console.log(
+    `server CPU per PUT, median ms: ours ${median(cpuPerPut.ours).toFixed(2)}, bare server ${median(cpuPerPut['bare server']).toFixed(2)}; ours / bare min / median / max ${spread(cpuRatios)}`,
+  )
   console.log(`before: ${loadBefore}; after: ${loadAverage()}`)
   await client.end()
   reference.close()
+  await bare.stop()
   await server.stop()
 } finally {
   await database.drop()

@@ -1,6 +1,9 @@
 // The bare server of an honest bench, in a process of its own: Fastify with its default request log
 // and a pg pool, answering GET /case/:n with the rows of case n's captured statements, sent in order on
 // one pooled connection exactly as our server sent them. No sessions, permissions or engine.
+// A write's case ({statements: [{text, params}], token}) is asked with PUT /case/:n {"value"}: its
+// statements run with every parameter's `token` replaced by the value, each as a named prepared
+// statement (begin and commit as simple queries), as the replay process sends them.
 import Fastify from 'fastify'
 import pg from 'pg'
 
@@ -19,6 +22,31 @@ process.once('message', async ({ databaseUrl, cases, port, poolSize }) => {
         if (result.rows.length > data.length) data = result.rows
       }
       return { data }
+    } finally {
+      client.release()
+    }
+  })
+  const names = new Map()
+  const nameOf = (text) => {
+    if (!names.has(text)) names.set(text, `bare_${names.size}`)
+    return names.get(text)
+  }
+  app.put('/case/:n', async (request, reply) => {
+    const item = cases[Number(request.params.n)]
+    const value = request.body?.value
+    if (!item?.token || typeof value !== 'string') return reply.code(400).send({ message: 'no such write' })
+    const client = await pool.connect()
+    try {
+      let data = []
+      for (const { text, params } of item.statements) {
+        const values = params.map((p) => (typeof p === 'string' ? p.replaceAll(item.token, value) : p))
+        const result =
+          values.length === 0 && /^(begin|commit|rollback)$/i.test(text.trim())
+            ? await client.query(text)
+            : await client.query({ name: nameOf(text), text, values })
+        if (result.rows.length > data.length) data = result.rows
+      }
+      return { data: data[0] }
     } finally {
       client.release()
     }

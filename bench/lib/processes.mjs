@@ -62,9 +62,11 @@ async function waitReady(base, child, what) {
  * Our built server (`npm run build` first): `node packages/server/dist/main.js` on the database,
  * production settings, the default log level (its request log goes to a file, as a deployment's would);
  * on `port`, or a free one. `nodeArgs`: flags for node itself (e.g. --cpu-prof, which NODE_OPTIONS refuses).
+ * BENCH_SERVER_MAIN names another build's main.js (an A/B of two builds: copy the "before" build's
+ * dist folder beside the current one, e.g. packages/server/dist-before, and run the bench with each).
  */
 export async function startOurServer({ databaseUrl, env = {}, port: asked, nodeArgs = [] }) {
-  const main = path.join(root, 'packages/server/dist/main.js')
+  const main = path.resolve(root, process.env.BENCH_SERVER_MAIN ?? 'packages/server/dist/main.js')
   if (!fs.existsSync(main)) throw new Error('packages/server/dist/main.js is missing: npm run build first')
   const port = asked ?? (await freePort())
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ours-'))

@@ -10,11 +10,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { Db } from './db-types'
 import { type ReadReplica, watchReplica } from './replica'
-import * as schema from './schema/index'
 import { sendUnnamedStatements } from './statement-names'
 
 // The database's types live in db-types.ts (which the replica's module can import without this one).
-export type { Db, Schema, Tx } from './db-types'
+export type { Db, Tx } from './db-types'
 
 export interface Database {
   db: Db
@@ -186,7 +185,7 @@ function openListener(url: string) {
 async function migratePostgres(url: string, folder = migrationsFolder()): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 1 })
   try {
-    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder })
+    await migratePg(drizzlePg(pool), { migrationsFolder: folder })
   } finally {
     await pool.end()
   }
@@ -200,7 +199,7 @@ function openReplica(primary: Db, options: OpenDatabaseOptions & { url: string }
   if (options.namedStatements === false) sendUnnamedStatements(pool)
   const watched = watchReplica({
     primary,
-    replica: drizzlePg(pool, { schema }) as unknown as Db,
+    replica: drizzlePg(pool) as unknown as Db,
     maxLagMs: options.replicaMaxLagMs ?? 5000,
   })
   return {
@@ -216,7 +215,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.url) {
     const { pool, onConnectionLost } = openPool({ ...options, url: options.url })
     if (options.namedStatements === false) sendUnnamedStatements(pool)
-    const db = drizzlePg(pool, { schema }) as unknown as Db
+    const db = drizzlePg(pool) as unknown as Db
     const url = options.url
     const directUrl = options.directUrl ?? url
     const listener = openListener(directUrl)
@@ -244,7 +243,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     extensions: { pg_trgm },
   })
   await client.waitReady
-  const db = drizzlePglite(client, { schema }) as unknown as Db
+  const db = drizzlePglite(client) as unknown as Db
   return {
     db,
     kind: 'pglite',
