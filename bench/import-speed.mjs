@@ -10,6 +10,10 @@
 //            many connections as chunks in flight:
 //            "bare INSERTs": begin, the server's INSERT of the chunk's products and their links, commit;
 //            "the whole transaction": every statement of the server's transaction of a chunk.
+// bare server  Fastify with its default request log and a pg pool (lib/bare-server.mjs), its own
+//            process, sent the same chunks as ours (the same JSON body, parsed) and running "bare
+//            INSERTs" for each: what HTTP and a framework cost around the target's statements, with no
+//            session, validation, key, log or engine. Also the CPU each server spends per chunk.
 // Rounds interleaved (their order alternating), BENCH_ROWS rows a side a round; prints rows/s of each
 // round, the ratio's min / median / max over the rounds and the load average; then checks every row
 // of ours was stored once with one log entry per chunk, that a chunk sent again under its key stores
@@ -20,7 +24,7 @@
 //     the bench creates, and afterwards drops, its own database (BENCH_DB_NAME, default bench_writes_<time>)
 //   BENCH_ROUNDS (default 5), BENCH_ROWS (default 4000), BENCH_CHUNK (default 200), BENCH_IN_FLIGHT (default 2)
 import pg from 'pg'
-import { loadAverage, spread } from './lib/processes.mjs'
+import { cpuMs, loadAverage, median, spread, startBareServer } from './lib/processes.mjs'
 import { transactionsOf } from './lib/wire-capture.mjs'
 import {
   captureStatements,
@@ -96,23 +100,27 @@ try {
 
   const server = await startServer(database.url, 'ours')
   const reference = await startReference(database.url, IN_FLIGHT)
+  const bareServer = await startBareServer({ databaseUrl: database.url, cases: [{ statements: bare, token: TOKEN }] })
+  const inChunks = async (send) => {
+    const chunks = Array.from({ length: CHUNKS }, () => tokenOf(n++))
+    let next = 0
+    const worker = async () => {
+      while (next < chunks.length) await send(chunks[next++])
+    }
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
+    return chunks
+  }
   let n = 1
   const task = `bench-${Date.now().toString(36)}`
   const ourChunks = []
   const sides = {
     ours: async () => {
-      const chunks = Array.from({ length: CHUNKS }, () => tokenOf(n++))
+      const chunks = await inChunks(async (token) => {
+        const { status, body } = await post(server, rowsOf(token), `${task}-${token}`)
+        if (status !== 200 || body.errors?.length)
+          throw new Error(`import: ${status} ${JSON.stringify(body).slice(0, 300)}`)
+      })
       ourChunks.push(...chunks)
-      let next = 0
-      const worker = async () => {
-        while (next < chunks.length) {
-          const token = chunks[next++]
-          const { status, body } = await post(server, rowsOf(token), `${task}-${token}`)
-          if (status !== 200 || body.errors?.length)
-            throw new Error(`import: ${status} ${JSON.stringify(body).slice(0, 300)}`)
-        }
-      }
-      await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
     },
     'bare INSERTs': () =>
       reference.run(
@@ -124,17 +132,31 @@ try {
         Array.from({ length: CHUNKS }, () => substitute(transaction, TOKEN, tokenOf(n++))),
         IN_FLIGHT,
       ),
+    'bare server': () =>
+      inChunks(async (token) => {
+        const r = await fetch(`${bareServer.base}/case/0`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ value: token, datas: rowsOf(token) }),
+        })
+        await r.arrayBuffer()
+        if (r.status !== 200) throw new Error(`the bare server answered ${r.status}`)
+      }),
   }
   const names = Object.keys(sides)
   const logsBefore = Number((await db.query('select count(*) from logs')).rows[0].count)
   for (const name of names) await sides[name]() // a warm-up round, not counted
   const rates = Object.fromEntries(names.map((name) => [name, []]))
+  const pids = { ours: server.pid, 'bare server': bareServer.pid }
+  const cpuPerChunk = { ours: [], 'bare server': [] }
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? names : [...names].reverse()
     for (const name of order) {
+      const cpuBefore = pids[name] ? cpuMs(pids[name]) : 0
       const started = performance.now()
       await sides[name]()
       rates[name].push((CHUNKS * CHUNK * 1000) / (performance.now() - started))
+      if (pids[name]) cpuPerChunk[name].push((cpuMs(pids[name]) - cpuBefore) / CHUNKS)
     }
     console.log(
       `round ${round + 1}: ${names.map((name) => `${name} ${Math.round(rates[name][round])} rows/s`).join(', ')}   (${loadAverage()})`,
@@ -178,8 +200,16 @@ try {
     `ours / bare INSERTs:           min / median / max ${spread(ratios('bare INSERTs'))}   (target ≥ 0.7)`,
   )
   console.log(`ours / the whole transaction:  min / median / max ${spread(ratios('the whole transaction'))}`)
+  console.log(`ours / the bare server:        min / median / max ${spread(ratios('bare server'))}`)
+  const floor = rates['bare server'].map((b, i) => b / rates['bare INSERTs'][i])
+  console.log(`the bare server / bare INSERTs (HTTP's own share): min / median / max ${spread(floor)}`)
+  const cpuRatios = cpuPerChunk.ours.map((ours, i) => ours / cpuPerChunk['bare server'][i])
+  console.log(
+    `server CPU per chunk, median ms: ours ${median(cpuPerChunk.ours).toFixed(1)}, bare server ${median(cpuPerChunk['bare server']).toFixed(1)}; ours / bare min / median / max ${spread(cpuRatios)}`,
+  )
   console.log(`before: ${loadBefore}; after: ${loadAverage()}`)
   reference.close()
+  await bareServer.stop()
   await server.stop()
 } finally {
   await db.end().catch(() => undefined)
