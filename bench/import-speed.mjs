@@ -100,7 +100,10 @@ try {
 
   const server = await startServer(database.url, 'ours')
   const reference = await startReference(database.url, IN_FLIGHT)
-  const bareServer = await startBareServer({ databaseUrl: database.url, cases: [{ statements: bare, token: TOKEN }] })
+  const bareServer = await startBareServer({
+    databaseUrl: database.url,
+    cases: [{ statements: bare, token: TOKEN }],
+  })
   const inChunks = async (send) => {
     const chunks = Array.from({ length: CHUNKS }, () => tokenOf(n++))
     let next = 0

@@ -96,7 +96,10 @@ try {
 
   const server = await startServer(database.url, 'ours')
   const reference = await startReference(database.url)
-  const bare = await startBareServer({ databaseUrl: database.url, cases: [{ statements: core, token: TOKEN }] })
+  const bare = await startBareServer({
+    databaseUrl: database.url,
+    cases: [{ statements: core, token: TOKEN }],
+  })
   const bareHeaders = { 'content-type': 'application/json' }
   let n = 1
   const sides = {

@@ -18,6 +18,8 @@
 //   BENCH_ROUNDS (default 8), BENCH_PER_ROUND (default 8 requests per side, case and round),
 //   BENCH_SECONDS (autocannon, default 5), BENCH_THROUGHPUT_ROUNDS (default 3), BENCH_ONLY (part of a case name)
 //
+// The table also gives, per case, the medians over the rounds of ours ÷ the bare server (what is ours)
+// and of the bare server ÷ the SQL (what HTTP and a framework cost around the same statements).
 // Targets (issue 22): p95 < 50 ms for every case; page 1 and filters p50 ≤ ×1.5 the same SQL;
 // requests/s ≥ 0.8× the bare server; server CPU per request ≤ 1.5× the bare server's.
 import fs from 'node:fs'
@@ -250,7 +252,14 @@ async function measureSize(rows) {
     for (let i = 0; i < 3; i++) for (const n of cases.keys()) for (const side of order) await sides[side](n)
     for (let i = 0; i < 200; i++) for (const side of order) await sides[side](0)
 
-    const samples = cases.map(() => ({ ours: [], sql: [], bare: [], ratios: [] }))
+    const samples = cases.map(() => ({
+      ours: [],
+      sql: [],
+      bare: [],
+      ratios: [],
+      oursToBare: [],
+      bareToSql: [],
+    }))
     for (let round = 0; round < ROUNDS; round++) {
       for (const [n] of cases.entries()) {
         const times = { ours: [], sql: [], bare: [] }
@@ -261,6 +270,8 @@ async function measureSize(rows) {
         }
         for (const side of order) samples[n][side].push(...times[side])
         samples[n].ratios.push(median(times.ours) / median(times.sql))
+        samples[n].oursToBare.push(median(times.ours) / median(times.bare))
+        samples[n].bareToSql.push(median(times.bare) / median(times.sql))
       }
     }
 
@@ -268,7 +279,7 @@ async function measureSize(rows) {
       `\n${rows.toLocaleString('en')} products (${prepared.live.toLocaleString('en')} live); ${ROUNDS} rounds × ${PER_ROUND} requests a side; ${loadAverage()}`,
     )
     console.log(
-      `${'case'.padEnd(30)} ${'ours p50'.padStart(8)} ${'p95'.padStart(7)} | ${'SQL p50'.padStart(7)} | ${'bare p50'.padStart(8)} | ours÷SQL min/med/max | stmts`,
+      `${'case'.padEnd(30)} ${'ours p50'.padStart(8)} ${'p95'.padStart(7)} | ${'SQL p50'.padStart(7)} | ${'bare p50'.padStart(8)} | ours÷SQL min/med/max | ours÷bare | bare÷SQL | stmts`,
     )
     const results = cases.map((item, n) => {
       const sorted = (side) => [...samples[n][side]].sort((a, b) => a - b)
@@ -290,7 +301,11 @@ async function measureSize(rows) {
           .toFixed(2)
           .padStart(
             7,
-          )} | ${result.bare.p50.toFixed(2).padStart(8)} | ${spread(samples[n].ratios).padEnd(20)} | ${
+          )} | ${result.bare.p50.toFixed(2).padStart(8)} | ${spread(samples[n].ratios).padEnd(20)} | ${median(
+          samples[n].oursToBare,
+        )
+          .toFixed(2)
+          .padStart(9)} | ${median(samples[n].bareToSql).toFixed(2).padStart(8)} | ${
           item.statements.length
         }  ${result.ok ? 'ok' : 'MISSED'}${item.core ? ' (≤ ×1.5)' : ''}`,
       )
