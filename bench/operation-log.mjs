@@ -22,7 +22,7 @@
 //   BENCH_ROUNDS (default 7), BENCH_RUNS (default 100)
 
 import pg from 'pg'
-import { cpuMs, loadAverage, median, spread, startBareServer } from './lib/processes.mjs'
+import { cpuMs, httpClient, loadAverage, median, spread, startBareServer } from './lib/processes.mjs'
 import { transactionsOf } from './lib/wire-capture.mjs'
 import {
   captureStatements,
@@ -42,21 +42,19 @@ const database = await createBenchDatabase()
 const loadBefore = loadAverage()
 try {
   // The demo data is seeded by the first start; the bench updates its first product.
-  const put = (server, id, name) =>
-    fetch(`${server.base}/api/admin/products/${id}`, {
-      method: 'PUT',
-      headers: server.headers,
-      body: JSON.stringify({ name }),
-    }).then(async (r) => {
-      await r.arrayBuffer()
-      if (r.status !== 200) throw new Error(`PUT answered ${r.status}`)
-    })
+  // Every HTTP side is asked over one kept-alive node:http connection (lib/processes.mjs).
+  const put = async (http, base, id, name) => {
+    const { status } = await http.send('PUT', `${base}/api/admin/products/${id}`, { name })
+    if (status !== 200) throw new Error(`PUT answered ${status}`)
+  }
   const client = new pg.Client({ connectionString: database.url })
   let productId = 0
   const { recorded } = await captureStatements(database.url, async (server) => {
     await client.connect()
     productId = (await client.query('select min(id) as id from products')).rows[0].id
-    await put(server, productId, TOKEN)
+    const http = httpClient(server.headers)
+    await put(http, server.base, productId, TOKEN)
+    http.close()
   })
   const UPDATE = /^(with "page" as \()?update "products"/i
   const [transaction] = transactionsOf(recorded).filter((tx) => tx.some((s) => UPDATE.test(s.text)))
@@ -100,14 +98,15 @@ try {
     databaseUrl: database.url,
     cases: [{ statements: core, token: TOKEN }],
   })
-  const bareHeaders = { 'content-type': 'application/json' }
+  const oursHttp = httpClient(server.headers)
+  const bareHttp = httpClient()
   let n = 1
   const sides = {
     ours: async () => {
       const times = []
       for (let i = 0; i < RUNS; i++) {
         const started = performance.now()
-        await put(server, productId, nameOf(n++))
+        await put(oursHttp, server.base, productId, nameOf(n++))
         times.push(performance.now() - started)
       }
       return times
@@ -120,13 +119,8 @@ try {
       const times = []
       for (let i = 0; i < RUNS; i++) {
         const started = performance.now()
-        const r = await fetch(`${bare.base}/case/0`, {
-          method: 'PUT',
-          headers: bareHeaders,
-          body: JSON.stringify({ value: nameOf(n++) }),
-        })
-        await r.arrayBuffer()
-        if (r.status !== 200) throw new Error(`the bare server answered ${r.status}`)
+        const { status } = await bareHttp.send('PUT', `${bare.base}/case/0`, { value: nameOf(n++) })
+        if (status !== 200) throw new Error(`the bare server answered ${status}`)
         times.push(performance.now() - started)
       }
       return times
@@ -174,6 +168,8 @@ try {
   console.log(`before: ${loadBefore}; after: ${loadAverage()}`)
   await client.end()
   reference.close()
+  oursHttp.close()
+  bareHttp.close()
   await bare.stop()
   await server.stop()
 } finally {

@@ -150,26 +150,43 @@ export async function startSqlRunner({ databaseUrl, cases }) {
   }
 }
 
-/** A GET over a kept-alive connection of node:http (the lightest client at hand); answers its text. */
+/**
+ * Requests over one kept-alive connection of node:http (the lightest client at hand), for every side
+ * of a bench alike: `get` answers the text of a 200, `send(method, address, body)` the status and text.
+ */
 export function httpClient(headers = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  /** One request on the kept connection: its status and body text. */
+  const send = (method, address, body) =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body))
+      const request = http.request(
+        address,
+        {
+          method,
+          agent,
+          headers: payload
+            ? { ...headers, 'content-type': 'application/json', 'content-length': payload.length }
+            : headers,
+        },
+        (response) => {
+          const chunks = []
+          response.on('data', (chunk) => chunks.push(chunk))
+          response.on('error', reject)
+          response.on('end', () =>
+            resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString() }),
+          )
+        },
+      )
+      request.on('error', reject)
+      request.end(payload)
+    })
   return {
-    get(address) {
-      return new Promise((resolve, reject) => {
-        http
-          .get(address, { agent, headers }, (response) => {
-            const chunks = []
-            response.on('data', (chunk) => chunks.push(chunk))
-            response.on('error', reject)
-            response.on('end', () => {
-              const text = Buffer.concat(chunks).toString()
-              if (response.statusCode !== 200)
-                reject(new Error(`${address} answered ${response.statusCode}: ${text.slice(0, 300)}`))
-              else resolve(text)
-            })
-          })
-          .on('error', reject)
-      })
+    send,
+    async get(address) {
+      const { status, text } = await send('GET', address)
+      if (status !== 200) throw new Error(`${address} answered ${status}: ${text.slice(0, 300)}`)
+      return text
     },
     async time(address) {
       const started = performance.now()
