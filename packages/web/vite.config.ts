@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { antdStaticStyles } from './antd-styles'
+import { bootPreloads } from './boot-preloads'
 import { createChunkPlan } from './chunk-plan'
 
 const API_TARGET = 'http://localhost:8080'
@@ -58,7 +59,12 @@ const formProviderAlone: Plugin = {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), formProviderAlone, antdStaticStyles(fileURLToPath(new URL('.', import.meta.url)))],
+  plugins: [
+    react(),
+    formProviderAlone,
+    antdStaticStyles(fileURLToPath(new URL('.', import.meta.url))),
+    bootPreloads(fileURLToPath(new URL('.', import.meta.url))),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

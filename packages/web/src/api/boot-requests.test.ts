@@ -9,12 +9,30 @@ type Handler = (url: string, init?: RequestInit) => Promise<Response>
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } })
 
-/** index.html's `<script data-boot>`, as the browser runs it before the app's code. */
-function runBootScript(): void {
+/**
+ * index.html's `<script data-boot>`, as the browser runs it before the app's code; `preloads`: the
+ * files the build writes into it (boot-preloads.ts), left out as in development when not given.
+ */
+function runBootScript(preloads?: unknown): void {
   const html = fs.readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8')
   const code = /<script data-boot>([\s\S]*?)<\/script>/.exec(html)?.[1]
   if (!code) throw new Error('index.html has no boot script')
-  new Function(code)()
+  if (preloads !== undefined && !code.includes('"__BOOT_PRELOADS__"')) throw new Error('no preloads')
+  new Function(
+    preloads === undefined ? code : code.replace('"__BOOT_PRELOADS__"', JSON.stringify(preloads)),
+  )()
+}
+
+/** The links the boot script added: rel, as, href and priority. */
+const preloadLinks = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[rel=preload]')].map(
+    (link) => `${link.rel}${link.as ? `:${link.as}` : ''} ${link.getAttribute('href')} ${link.fetchPriority}`,
+  )
+
+const PRELOADS = {
+  admin: ['/assets/AdminLayout-1.js', '/assets/admin-1.css', '/assets/dayjs-1.js'],
+  list: ['/assets/MenuRoutes-1.js', '/assets/ResourceListPage-1.js'],
+  languages: { 'zh-CN': ['/assets/front-zh-CN-1.js', '/assets/dayjs-1.js'], en: ['/assets/front-en-1.js'] },
 }
 
 /** A page load at `address`: the modules evaluated afresh, as they are in a new document. */
@@ -33,6 +51,7 @@ let fetchMock: ReturnType<typeof vi.fn<Handler>>
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
   localStorage.clear()
+  for (const link of document.head.querySelectorAll('link')) link.remove()
   clearCookies()
   putCookie('Client-Id', 'client-1')
   window.__bdBoot = undefined
@@ -140,5 +159,53 @@ describe('requests asked ahead at start', () => {
     const page = await loadPage('/admin/index')
     page.sessionStore.set({ user: {}, lifetime: 0, loading: false })
     expect(localStorage.getItem('bd-boot')).toBeNull()
+  })
+})
+
+describe('chunks asked ahead at start', () => {
+  it("asks, on a back-office page, for the language's, the layout's and the list page's files, low, each once", () => {
+    window.__BROKERDESK_SESSION__ = true
+    window.__BROKERDESK_CONFIG__ = DEFAULT_CONFIG
+    window.history.replaceState({}, '', '/admin/products?page=2')
+    runBootScript(PRELOADS)
+    expect(preloadLinks()).toEqual([
+      'modulepreload /assets/front-zh-CN-1.js low',
+      'modulepreload /assets/dayjs-1.js low',
+      'modulepreload /assets/AdminLayout-1.js low',
+      'preload:style /assets/admin-1.css low',
+      'modulepreload /assets/MenuRoutes-1.js low',
+      'modulepreload /assets/ResourceListPage-1.js low',
+    ])
+    // The session and the menu are asked first.
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+  })
+
+  it("asks on the back office's home for the language's and the layout's files, in the language the app will load", () => {
+    window.__BROKERDESK_SESSION__ = true
+    window.__BROKERDESK_CONFIG__ = DEFAULT_CONFIG
+    putCookie('Language', 'en')
+    for (const address of ['/admin', '/admin/', '/admin/index']) {
+      for (const link of document.head.querySelectorAll('link')) link.remove()
+      window.history.replaceState({}, '', address)
+      runBootScript(PRELOADS)
+      expect(preloadLinks()).toEqual([
+        'modulepreload /assets/front-en-1.js low',
+        'modulepreload /assets/AdminLayout-1.js low',
+        'preload:style /assets/admin-1.css low',
+        'modulepreload /assets/dayjs-1.js low',
+      ])
+    }
+  })
+
+  it('asks for no chunk without a session cookie, outside the back office, or in development', () => {
+    window.__BROKERDESK_CONFIG__ = DEFAULT_CONFIG
+    window.history.replaceState({}, '', '/admin/products')
+    runBootScript(PRELOADS)
+    window.__BROKERDESK_SESSION__ = true
+    window.history.replaceState({}, '', '/home/index')
+    runBootScript(PRELOADS)
+    window.history.replaceState({}, '', '/admin/products')
+    runBootScript()
+    expect(preloadLinks()).toEqual([])
   })
 })

@@ -2,10 +2,12 @@ import { DEFAULT_PER_PAGE, type ResourcePageData } from '@brokerdesk/shared'
 import type { QueryClient } from '@tanstack/react-query'
 import { http, type Params } from '../../api/http'
 import { i18n } from '../../i18n/i18n'
+import { requestLanguage } from '../../i18n/language'
 import { parseListSearch } from '../../state/list-state'
 import { keepPageData, keptPageData } from '../../state/page-data-store'
 import { sessionStore } from '../../state/session-store'
 import { prefetchListSettings } from './list-settings-api'
+import { warmNumberFormat } from './number-format'
 
 /** The query keys and fetchers of a resource's page data and list, shared by the page and the prefetch. */
 export const resourceUrl = (name: string) => `/admin/${name}`
@@ -98,6 +100,8 @@ export function prefetchResourceList(client: QueryClient, name: string, search: 
     queryFn: () => http.get(`${resourceUrl(name)}/list`, params),
   })
   prefetchListSettings(client, name)
+  // The pager's total is formatted with the first rows.
+  warmNumberFormat(requestLanguage())
   if (kept)
     void rows.then(() =>
       client

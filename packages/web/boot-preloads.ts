@@ -1,0 +1,109 @@
+import path from 'node:path'
+import type { Plugin, Rollup } from 'vite'
+
+/**
+ * The back office's chunks index.html's boot script asks for ahead, by the source module each is made
+ * from: the admin layout on every back-office page; the menu's routes and the generic list page on
+ * every back-office page but its home (most are lists: router.tsx's preloadPage guesses the same).
+ */
+const AREAS = {
+  admin: ['src/layouts/AdminLayout.tsx'],
+  list: ['src/app/MenuRoutes.tsx', 'src/components/resource/ResourceListPage.tsx'],
+} as const
+
+/** Where the boot script reads the files (replaced at build time; in dev the app loads them itself). */
+const PLACEHOLDER = '"__BOOT_PRELOADS__"'
+
+const CATALOGUE = /[\\/]locales[\\/]([\w-]+)[\\/]front\.json$/
+/**
+ * The modules of a language (src/i18n/languages.ts): its catalogue, the texts it shares with the
+ * server, antd's and dayjs's locales. antd and dayjs name a locale after the language and a region
+ * (`zh_CN`, `pt-br`).
+ */
+const LANGUAGE_MODULE =
+  /[\\/](?:locales[\\/]([\w-]+)[\\/]front\.json|shared[\\/]src[\\/]i18n[\\/]([\w-]+)\.json|antd[\\/]es[\\/]locale[\\/](\w+)\.js|dayjs(?:[\\/]esm)?[\\/]locale[\\/]([\w-]+)\.js)$/
+
+/** The language a module belongs to: a locale named the language, or the language and a region. */
+function languageOf(module: string | null, languages: readonly string[]): string | undefined {
+  const match = module ? LANGUAGE_MODULE.exec(module) : null
+  const name = match?.slice(1).find(Boolean)?.toLowerCase().replace('_', '-')
+  if (!name) return undefined
+  return languages
+    .filter((language) => name === language.toLowerCase() || name.startsWith(`${language.toLowerCase()}-`))
+    .sort((a, b) => b.length - a.length)[0]
+}
+
+type Chunks = Map<string, Rollup.OutputChunk>
+
+/** A chunk's JS and CSS with those of the chunks it imports statically, as the page will ask for them. */
+function closure(chunks: Chunks, start: Rollup.OutputChunk, into = new Set<string>()): Set<string> {
+  if (into.has(start.fileName)) return into
+  into.add(start.fileName)
+  for (const css of start.viteMetadata?.importedCss ?? []) into.add(css)
+  for (const name of start.imports) {
+    const chunk = chunks.get(name)
+    if (chunk) closure(chunks, chunk, into)
+  }
+  return into
+}
+
+const urls = (files: Iterable<string>, loaded: Set<string>) =>
+  [...files].filter((file) => !loaded.has(file)).map((file) => `/${file}`)
+
+/** Each area's files (AREAS), less those the entry or an area before it loads. */
+function areaFiles(root: string, chunks: Chunks, entryFiles: Set<string>): Record<string, string[]> {
+  const loaded = new Set(entryFiles)
+  const files: Record<string, string[]> = {}
+  for (const [area, modules] of Object.entries(AREAS)) {
+    const own = new Set<string>()
+    for (const module of modules) {
+      const id = path.join(root, module)
+      const chunk = [...chunks.values()].find((one) => one.facadeModuleId === id)
+      if (!chunk) throw new Error(`boot-preloads: no chunk is made from ${module}`)
+      closure(chunks, chunk, own)
+    }
+    files[area] = urls(own, loaded)
+    for (const file of own) loaded.add(file)
+  }
+  return files
+}
+
+/** Each language's files, less those of the entry: the languages are those with a catalogue. */
+function languageFiles(chunks: Chunks, entryFiles: Set<string>): Record<string, string[]> {
+  const names = [...chunks.values()].flatMap((chunk) => CATALOGUE.exec(chunk.facadeModuleId ?? '')?.[1] ?? [])
+  const files = new Map(names.map((name) => [name, new Set<string>()]))
+  for (const chunk of chunks.values()) {
+    const language = languageOf(chunk.facadeModuleId, names)
+    if (language) closure(chunks, chunk, files.get(language))
+  }
+  for (const [name, own] of files)
+    if (own.size < 2) throw new Error(`boot-preloads: the texts of ${name} are not chunks of their own`)
+  return Object.fromEntries([...files].map(([name, own]) => [name, urls(own, entryFiles)]))
+}
+
+/**
+ * Writes into index.html's boot script the files of the back office's chunks (AREAS) and of each
+ * language, less those the entry loads anyway. On a logged-in back-office page the script asks for
+ * them as the page starts, beside the entry's own files: before, the layout, the menu's routes, the
+ * list page and the language were a second wave of requests, sent once the entry had downloaded and
+ * run, and dayjs's locale a third, once the list page's chunks had run. The build fails if a module
+ * of AREAS is no longer a chunk's own module, or a language's texts are not chunks.
+ */
+export function bootPreloads(root: string): Plugin {
+  return {
+    name: 'boot-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, chunk: entry }) {
+        if (!bundle || !entry) return html
+        if (!html.includes(PLACEHOLDER)) throw new Error('boot-preloads: index.html has no placeholder')
+        const chunks: Chunks = new Map()
+        for (const [name, one] of Object.entries(bundle)) if (one.type === 'chunk') chunks.set(name, one)
+        const entryFiles = closure(chunks, entry)
+        const files = { ...areaFiles(root, chunks, entryFiles), languages: languageFiles(chunks, entryFiles) }
+        return html.replace(PLACEHOLDER, JSON.stringify(files))
+      },
+    },
+  }
+}
