@@ -55,11 +55,18 @@ async function roleWithClerk(names: ReturnType<typeof namesOf>): Promise<number>
   return role.body.row.id
 }
 
-/** The unread count on the header's bell, 0 when it shows none. */
-async function unreadOnBell(page: Page): Promise<number> {
-  const count = page.locator('.bd-message-bell .ant-badge-count')
-  if ((await count.count()) === 0) return 0
-  return Number((await count.getAttribute('title')) ?? (await count.textContent()))
+/**
+ * The unread count on the header's bell, 0 when it shows none, null while there is no bell. Read in
+ * one step in the page: a count found and then read in a second call could be gone in between (the
+ * badge clears), and the second call would wait Playwright's 30 s for it, past the poll's timeout.
+ */
+function unreadOnBell(page: Page): Promise<number | null> {
+  return page.evaluate(() => {
+    const bell = document.querySelector('.bd-message-bell')
+    if (!bell) return null
+    const count = bell.querySelector('.ant-badge-count')
+    return count ? Number(count.getAttribute('title') ?? count.textContent) : 0
+  })
 }
 
 describe('the message centre', () => {
