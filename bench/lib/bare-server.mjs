@@ -2,10 +2,11 @@
 // and a pg pool, answering GET /case/:n with the rows of case n's captured statements, sent in order on
 // one pooled connection exactly as our server sent them. No sessions, permissions or engine.
 // A write's case ({statements: [{text, params}], token}) is asked with PUT /case/:n {"value"}: its
-// statements run with every parameter's `token` replaced by the value, each as a named prepared
-// statement (begin and commit as simple queries), as the replay process sends them.
+// statements run with every parameter's `token` replaced by the value, sent as the replay process
+// sends them (send-statement.mjs).
 import Fastify from 'fastify'
 import pg from 'pg'
+import { statementSender } from './send-statement.mjs'
 
 process.once('message', async ({ databaseUrl, cases, port, poolSize }) => {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize })
@@ -26,11 +27,7 @@ process.once('message', async ({ databaseUrl, cases, port, poolSize }) => {
       client.release()
     }
   })
-  const names = new Map()
-  const nameOf = (text) => {
-    if (!names.has(text)) names.set(text, `bare_${names.size}`)
-    return names.get(text)
-  }
+  const send = statementSender('bare')
   app.put('/case/:n', async (request, reply) => {
     const item = cases[Number(request.params.n)]
     const value = request.body?.value
@@ -40,10 +37,7 @@ process.once('message', async ({ databaseUrl, cases, port, poolSize }) => {
       let data = []
       for (const { text, params } of item.statements) {
         const values = params.map((p) => (typeof p === 'string' ? p.replaceAll(item.token, value) : p))
-        const result =
-          values.length === 0 && /^(begin|commit|rollback)$/i.test(text.trim())
-            ? await client.query(text)
-            : await client.query({ name: nameOf(text), text, values })
+        const result = await send(client, { text, params: values })
         if (result.rows.length > data.length) data = result.rows
       }
       return { data: data[0] }

@@ -67,7 +67,7 @@ async function waitReady(base, child, what) {
  */
 export async function startOurServer({ databaseUrl, env = {}, port: asked, nodeArgs = [] }) {
   const main = path.resolve(root, process.env.BENCH_SERVER_MAIN ?? 'packages/server/dist/main.js')
-  if (!fs.existsSync(main)) throw new Error('packages/server/dist/main.js is missing: npm run build first')
+  if (!fs.existsSync(main)) throw new Error(`${main} is missing: npm run build first`)
   const port = asked ?? (await freePort())
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ours-'))
   const log = fs.openSync(path.join(dataDir, 'stdout.log'), 'a')

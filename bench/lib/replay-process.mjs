@@ -6,22 +6,16 @@
 //      (a transaction), run on one connection in order; up to `inFlight` units at once
 // A statement is {text, params}; the texts are prepared under names of their own ("ref_<n>").
 import pg from 'pg'
+import { statementSender } from './send-statement.mjs'
 
 let pool
-const names = new Map()
-const nameOf = (text) => {
-  if (!names.has(text)) names.set(text, `ref_${names.size}`)
-  return names.get(text)
-}
+const send = statementSender('ref')
 
 async function runUnit(unit) {
   const client = await pool.connect()
   try {
     const started = performance.now()
-    for (const { text, params } of unit) {
-      if (params.length === 0 && /^(begin|commit|rollback)$/i.test(text.trim())) await client.query(text)
-      else await client.query({ name: nameOf(text), text, values: params })
-    }
+    for (const statement of unit) await send(client, statement)
     return performance.now() - started
   } finally {
     client.release()
