@@ -6,14 +6,17 @@ const Alert = lazy(() => import('./alert-chunk').then((module) => ({ default: mo
 
 /**
  * antd's Alert, loaded the first time one shows: the alerts every page can show (the server's
- * `alert` messages, a refused login) keep it and its icons out of the first page. When its chunk
- * cannot be loaded (the very alert may say the server is unreachable) the alert's text shows plain.
+ * `alert` messages, a refused login) keep it and its icons out of the first page. Until its chunk
+ * has come, and when it cannot be loaded (the very alert may say the server is unreachable), the
+ * alert's text shows plain: an alert closes by itself after a few seconds, and on a slow line the
+ * chunk alone can take longer than that (seen at load 20 here: a "restored" never read).
  * Pages that show an alert from the start use antd's Alert itself.
  */
 export function LazyAlert(props: AlertProps) {
+  const plain = <PlainAlert {...props} />
   return (
-    <ChunkFailed fallback={<PlainAlert {...props} />}>
-      <Suspense fallback={null}>
+    <ChunkFailed fallback={plain}>
+      <Suspense fallback={plain}>
         <Alert {...props} />
       </Suspense>
     </ChunkFailed>
