@@ -1,6 +1,7 @@
 import { MAX_IMPORT_ROWS } from '@brokerdesk/shared'
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { Tx } from '../db/client'
+import { rawTxQuery } from '../db/raw-query'
 import { importChunks } from '../db/schema/index'
 import { setStatementTimeout } from '../db/statement-timeout'
 import { invalidFields } from './field-errors'
@@ -79,14 +80,21 @@ function chunkNamed(ctx: ResourceContext, key: string): SQL | undefined {
   return and(eq(importChunks.user_id, ctx.userId), eq(importChunks.key, key))
 }
 
-/** Claims a chunk's key in the chunk's transaction: taken when an earlier request claimed it. */
+/** A chunk's key claimed (per user) until it expires; no row when an earlier request claimed it. */
+const CLAIM_CHUNK_KEY = `insert into "import_chunks" ("user_id", "key", "expires_at") values ($1, $2, $3)
+  on conflict do nothing returning "key"`
+
+/**
+ * Claims a chunk's key in the chunk's transaction: taken when an earlier request claimed it. A named
+ * statement of fixed text (each chunk sends one; drizzle's builder wrote it afresh each time).
+ */
 async function claimChunkKey(tx: Tx, ctx: ResourceContext, key: string): Promise<'claimed' | 'taken'> {
-  const expires_at = new Date(Date.now() + CHUNK_KEPT_MS)
-  const claimed = await tx
-    .insert(importChunks)
-    .values({ user_id: ctx.userId, key, expires_at })
-    .onConflictDoNothing()
-    .returning({ key: importChunks.key })
+  const expiresAt = new Date(Date.now() + CHUNK_KEPT_MS).toISOString()
+  const claimed = await rawTxQuery(tx, 'claim_import_chunk_key', CLAIM_CHUNK_KEY, [
+    ctx.userId,
+    key,
+    expiresAt,
+  ])
   return claimed.length > 0 ? 'claimed' : 'taken'
 }
 
