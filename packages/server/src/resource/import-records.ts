@@ -5,7 +5,7 @@ import { rawTxQuery } from '../db/raw-query'
 import { importChunks } from '../db/schema/index'
 import { setStatementTimeout } from '../db/statement-timeout'
 import { invalidFields } from './field-errors'
-import { rowByFields } from './import-headers'
+import { rowsByFields } from './import-headers'
 import {
   type ImportTarget,
   insertNewRowsTogether,
@@ -55,7 +55,7 @@ type ChunkOutcome =
   /** The database refused its new rows together (a unique value taken, also by another row of the chunk): the transaction is lost. */
   | { kind: 'refused' }
 
-/** The chunk of a request: its rows keyed by field (rowByFields), its key and the caller's scope; a 422 when malformed. */
+/** The chunk of a request: its rows keyed by field (rowsByFields), its key and the caller's scope; a 422 when malformed. */
 async function chunkOf(options: Parameters<typeof importRecords>[0]): Promise<Chunk> {
   const { ctx, binding, datas, key, statementTimeoutMs } = options
   if (!Array.isArray(datas) || datas.length > MAX_IMPORT_ROWS) {
@@ -66,11 +66,7 @@ async function chunkOf(options: Parameters<typeof importRecords>[0]): Promise<Ch
   if (key !== undefined && (typeof key !== 'string' || !CHUNK_KEY.test(key))) {
     throw invalidFields(ctx.language, [{ field: 'key', key: 'validations.messages.regex' }])
   }
-  const rows = datas.map((row) =>
-    row && typeof row === 'object' && !Array.isArray(row)
-      ? rowByFields(binding.definition, ctx.language, row as Row)
-      : {},
-  )
+  const rows = rowsByFields(binding.definition, ctx.language, datas)
   const scope = await binding.scope?.(ctx)
   return { ctx, binding, rows, key: key as string | undefined, scope, statementTimeoutMs }
 }
@@ -214,7 +210,7 @@ async function storeOnce(chunk: Chunk, way: Way): Promise<ImportResult> {
 
 /**
  * Imports rows (`{datas: [...]}`, SPEC §7) in one transaction. A row's columns may be headed by
- * field keys or by the labels users see, in any language (rowByFields); failed rows come back keyed
+ * field keys or by the labels users see, in any language (rowsByFields); failed rows come back keyed
  * by field. Each row is validated with the same rules as a create; a row naming the id of a live
  * record updates it, one naming an unused id is created with it. A bad row (also one holding text
  * the database cannot store: the route leaves those checks to this function) is reported with an
