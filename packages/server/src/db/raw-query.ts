@@ -137,6 +137,25 @@ export async function updateRowById(
   return row && { row: decodeColumns<Record<string, unknown>>(table, row, ''), page: row }
 }
 
+/** A character an element of an array's text escapes with a backslash. */
+const ARRAY_ESCAPED = /[\\"]/g
+
+/**
+ * An array parameter: of plain values (texts, numbers, booleans, nulls), its text, each element
+ * quoted as pg writes it but without pg's checks of each element's type and two replaces on each
+ * (an import's chunk sends thousands); of anything else, the array, for pg to write.
+ */
+function arrayParameter(values: readonly unknown[]): string | readonly unknown[] {
+  const elements: string[] = []
+  for (const value of values) {
+    if (value === null || value === undefined) elements.push('NULL')
+    else if (typeof value === 'string') elements.push(`"${value.replace(ARRAY_ESCAPED, '\\$&')}"`)
+    else if (typeof value === 'number' || typeof value === 'boolean') elements.push(`"${value}"`)
+    else return values
+  }
+  return `{${elements.join(',')}}`
+}
+
 /** Links of new rows to store with them: pairs of (the row's place in the rows, the target id). */
 export interface LinkInsert {
   table: Table
@@ -185,7 +204,7 @@ export async function insertRows(
   const source = asArrays
     ? `select * from unnest(${keys
         .map((key) => {
-          values.push(rows.map((row) => cell(row, key)))
+          values.push(arrayParameter(rows.map((row) => cell(row, key))))
           return `$${values.length}::${columns[key].getSQLType()}[]`
         })
         .join(', ')})`
@@ -208,8 +227,8 @@ export async function insertRows(
       ? insert
       : `with "inserted" as (${insert}), "numbered" as (select "id", row_number() over () as "n" from "inserted"), ${linked
           .map((link, i) => {
-            values.push(link.pairs.map(([row]) => row + 1))
-            values.push(link.pairs.map(([, target]) => target))
+            values.push(arrayParameter(link.pairs.map(([row]) => row + 1)))
+            values.push(arrayParameter(link.pairs.map(([, target]) => target)))
             const [rowsParam, targetsParam] = [values.length - 1, values.length]
             const type = link.targetColumn.getSQLType()
             return `"links${i}" as (insert into "${getTableName(link.table)}" ("${link.ownerColumn.name}", "${link.targetColumn.name}") select "numbered"."id", "pairs"."target" from unnest($${rowsParam}::int[], $${targetsParam}::${type}[]) as "pairs"("n", "target") join "numbered" on "numbered"."n" = "pairs"."n")`
