@@ -149,7 +149,10 @@ function arrayParameter(values: readonly unknown[]): string | readonly unknown[]
   const elements: string[] = []
   for (const value of values) {
     if (value === null || value === undefined) elements.push('NULL')
-    else if (typeof value === 'string') elements.push(`"${value.replace(ARRAY_ESCAPED, '\\$&')}"`)
+    else if (typeof value === 'string')
+      elements.push(
+        `"${value.includes('"') || value.includes('\\') ? value.replace(ARRAY_ESCAPED, '\\$&') : value}"`,
+      )
     else if (typeof value === 'number' || typeof value === 'boolean') elements.push(`"${value}"`)
     else return values
   }
@@ -162,6 +165,18 @@ export interface LinkInsert {
   ownerColumn: PgColumn
   targetColumn: PgColumn
   pairs: readonly (readonly [row: number, target: number])[]
+}
+
+/** The names of insertRows' statements by their text, made once (not hashed again for each chunk). */
+const insertNames = new Map<string, string>()
+
+/** The name of an insertRows statement: kept for MAX_NAMED_UPDATES texts, hashed afresh past them. */
+function insertNameOf(text: string): string {
+  const known = insertNames.get(text)
+  if (known) return known
+  const name = `insert_rows_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`
+  if (insertNames.size < MAX_NAMED_UPDATES) insertNames.set(text, name)
+  return name
 }
 
 /**
@@ -184,10 +199,11 @@ export async function insertRows(
   if (rows.length === 0) return []
   const columns = getTableColumns(table) as Record<string, PgColumn>
   const computed = Object.keys(columns).filter((key) => columns[key].defaultFn)
-  const keys = [...new Set([...rows.flatMap((row) => Object.keys(row)), ...computed])].filter(
-    (key) => columns[key],
-  )
-  const given = (row: Record<string, unknown>, key: string) => key in row && row[key] !== undefined
+  const named = new Set<string>()
+  for (const row of rows) for (const key of Object.keys(row)) named.add(key)
+  for (const key of computed) named.add(key)
+  const keys = [...named].filter((key) => columns[key])
+  const given = (row: Record<string, unknown>, key: string) => row[key] !== undefined
   const cell = (row: Record<string, unknown>, key: string) => {
     const value = given(row, key) ? row[key] : columns[key].defaultFn?.()
     return value === null ? null : columns[key].mapToDriverValue(value)
@@ -236,9 +252,7 @@ export async function insertRows(
           .join(', ')} select "id" from "numbered" order by "n"`
   // The arrays' text is the same for every chunk of the same columns: a named statement, parsed and
   // planned once per connection. A VALUES list's text changes with the number of rows: unnamed.
-  const name = asArrays
-    ? `insert_rows_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`
-    : undefined
+  const name = asArrays ? insertNameOf(text) : undefined
   const inserted = await rawTxQuery(tx, name, text, values)
   return inserted.map((row) => Number(row.id))
 }
