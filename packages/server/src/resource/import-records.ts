@@ -3,7 +3,7 @@ import { and, eq, type SQL } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import { rawTxQuery } from '../db/raw-query'
 import { importChunks } from '../db/schema/index'
-import { setStatementTimeout } from '../db/statement-timeout'
+import { setStatementTimeout, statementTimeoutSetting } from '../db/statement-timeout'
 import { invalidFields } from './field-errors'
 import { rowsByFields } from './import-headers'
 import {
@@ -76,22 +76,34 @@ function chunkNamed(ctx: ResourceContext, key: string): SQL | undefined {
   return and(eq(importChunks.user_id, ctx.userId), eq(importChunks.key, key))
 }
 
-/** A chunk's key claimed (per user) until it expires; no row when an earlier request claimed it. */
-const CLAIM_CHUNK_KEY = `insert into "import_chunks" ("user_id", "key", "expires_at") values ($1, $2, $3)
+/**
+ * A chunk's key claimed (per user) until it expires, no row answered when an earlier request
+ * claimed it; the same statement sets the transaction's statement time-out ($4), which would
+ * otherwise be a round trip of its own before it.
+ */
+const CLAIM_CHUNK_KEY = `with "timeout" as (select ${statementTimeoutSetting('$4')})
+  insert into "import_chunks" ("user_id", "key", "expires_at") select $1::integer, $2::text, $3::timestamptz from "timeout"
   on conflict do nothing returning "key"`
 
 /**
- * Claims a chunk's key in the chunk's transaction: taken when an earlier request claimed it. A named
- * statement of fixed text (each chunk sends one; drizzle's builder wrote it afresh each time).
+ * Sets the chunk's statement time-out and claims its key (when it has one) in the chunk's
+ * transaction: answers the outcome 'taken' when an earlier request claimed the key. A named
+ * statement of fixed text (drizzle's builder wrote the claim afresh for each chunk).
  */
-async function claimChunkKey(tx: Tx, ctx: ResourceContext, key: string): Promise<'claimed' | 'taken'> {
+async function openChunk(tx: Tx, chunk: Chunk): Promise<{ kind: 'taken'; key: string } | undefined> {
+  const { ctx, key, statementTimeoutMs } = chunk
+  if (key === undefined) {
+    await setStatementTimeout(tx, statementTimeoutMs)
+    return undefined
+  }
   const expiresAt = new Date(Date.now() + CHUNK_KEPT_MS).toISOString()
   const claimed = await rawTxQuery(tx, 'claim_import_chunk_key', CLAIM_CHUNK_KEY, [
     ctx.userId,
     key,
     expiresAt,
+    String(statementTimeoutMs),
   ])
-  return claimed.length > 0 ? 'claimed' : 'taken'
+  return claimed.length > 0 ? undefined : { kind: 'taken', key }
 }
 
 /** The answer kept with a chunk's key: undefined when the key is gone (kept past its week and cleared). */
@@ -172,8 +184,8 @@ async function storeChunk(chunk: Chunk, way: Way): Promise<ChunkOutcome> {
     datas: chunk.rows.map((row, at) => loggedInput(binding, row, outcomes[at]?.stored)),
   })
   const work = async (tx: Tx): Promise<ChunkOutcome> => {
-    await setStatementTimeout(tx, chunk.statementTimeoutMs)
-    if (key !== undefined && (await claimChunkKey(tx, ctx, key)) === 'taken') return { kind: 'taken', key }
+    const taken = await openChunk(tx, chunk)
+    if (taken) return taken
     const stored = await storeRows(tx, chunk, way)
     if (stored.kind === 'refused') return stored
     outcomes = stored.outcomes
