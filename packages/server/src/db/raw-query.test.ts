@@ -27,6 +27,29 @@ describe('insertRows', () => {
     expect(stored.every((row) => row.created_at instanceof Date)).toBe(true)
   })
 
+  it('stores texts as they were given, whatever an array literal would read in them', async () => {
+    const texts = [
+      'quote " in it',
+      'back\\slash \\"',
+      '{braces}, commas',
+      'NULL',
+      '',
+      ' spaced ',
+      '保险\u{1F600}',
+    ]
+    const ids = await t.app.db.transaction((tx) =>
+      insertRows(
+        tx,
+        years,
+        texts.map((name, i) => ({ name, value: String(i), description: i % 2 ? null : name })),
+      ),
+    )
+    const stored = await t.app.db.select().from(years).where(inArray(years.id, ids))
+    const byId = (id: number) => stored.find((row) => row.id === id)
+    expect(ids.map((id) => byId(id)?.name)).toEqual(texts)
+    expect(ids.map((id) => byId(id)?.description)).toEqual(texts.map((name, i) => (i % 2 ? null : name)))
+  })
+
   it('gives a row lacking a key the column default (rows with different keys)', async () => {
     const ids = await t.app.db.transaction((tx) =>
       insertRows(tx, years, [{ name: 'Raw D' }, { name: 'Raw E', value: '5', description: 'five' }]),

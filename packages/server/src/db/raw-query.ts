@@ -137,12 +137,46 @@ export async function updateRowById(
   return row && { row: decodeColumns<Record<string, unknown>>(table, row, ''), page: row }
 }
 
+/** A character an element of an array's text escapes with a backslash. */
+const ARRAY_ESCAPED = /[\\"]/g
+
+/**
+ * An array parameter: of plain values (texts, numbers, booleans, nulls), its text, each element
+ * quoted as pg writes it but without pg's checks of each element's type and two replaces on each
+ * (an import's chunk sends thousands); of anything else, the array, for pg to write.
+ */
+function arrayParameter(values: readonly unknown[]): string | readonly unknown[] {
+  const elements: string[] = []
+  for (const value of values) {
+    if (value === null || value === undefined) elements.push('NULL')
+    else if (typeof value === 'string')
+      elements.push(
+        `"${value.includes('"') || value.includes('\\') ? value.replace(ARRAY_ESCAPED, '\\$&') : value}"`,
+      )
+    else if (typeof value === 'number' || typeof value === 'boolean') elements.push(`"${value}"`)
+    else return values
+  }
+  return `{${elements.join(',')}}`
+}
+
 /** Links of new rows to store with them: pairs of (the row's place in the rows, the target id). */
 export interface LinkInsert {
   table: Table
   ownerColumn: PgColumn
   targetColumn: PgColumn
   pairs: readonly (readonly [row: number, target: number])[]
+}
+
+/** The names of insertRows' statements by their text, made once (not hashed again for each chunk). */
+const insertNames = new Map<string, string>()
+
+/** The name of an insertRows statement: kept for MAX_NAMED_UPDATES texts, hashed afresh past them. */
+function insertNameOf(text: string): string {
+  const known = insertNames.get(text)
+  if (known) return known
+  const name = `insert_rows_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`
+  if (insertNames.size < MAX_NAMED_UPDATES) insertNames.set(text, name)
+  return name
 }
 
 /**
@@ -165,10 +199,11 @@ export async function insertRows(
   if (rows.length === 0) return []
   const columns = getTableColumns(table) as Record<string, PgColumn>
   const computed = Object.keys(columns).filter((key) => columns[key].defaultFn)
-  const keys = [...new Set([...rows.flatMap((row) => Object.keys(row)), ...computed])].filter(
-    (key) => columns[key],
-  )
-  const given = (row: Record<string, unknown>, key: string) => key in row && row[key] !== undefined
+  const named = new Set<string>()
+  for (const row of rows) for (const key of Object.keys(row)) named.add(key)
+  for (const key of computed) named.add(key)
+  const keys = [...named].filter((key) => columns[key])
+  const given = (row: Record<string, unknown>, key: string) => row[key] !== undefined
   const cell = (row: Record<string, unknown>, key: string) => {
     const value = given(row, key) ? row[key] : columns[key].defaultFn?.()
     return value === null ? null : columns[key].mapToDriverValue(value)
@@ -185,7 +220,7 @@ export async function insertRows(
   const source = asArrays
     ? `select * from unnest(${keys
         .map((key) => {
-          values.push(rows.map((row) => cell(row, key)))
+          values.push(arrayParameter(rows.map((row) => cell(row, key))))
           return `$${values.length}::${columns[key].getSQLType()}[]`
         })
         .join(', ')})`
@@ -208,8 +243,8 @@ export async function insertRows(
       ? insert
       : `with "inserted" as (${insert}), "numbered" as (select "id", row_number() over () as "n" from "inserted"), ${linked
           .map((link, i) => {
-            values.push(link.pairs.map(([row]) => row + 1))
-            values.push(link.pairs.map(([, target]) => target))
+            values.push(arrayParameter(link.pairs.map(([row]) => row + 1)))
+            values.push(arrayParameter(link.pairs.map(([, target]) => target)))
             const [rowsParam, targetsParam] = [values.length - 1, values.length]
             const type = link.targetColumn.getSQLType()
             return `"links${i}" as (insert into "${getTableName(link.table)}" ("${link.ownerColumn.name}", "${link.targetColumn.name}") select "numbered"."id", "pairs"."target" from unnest($${rowsParam}::int[], $${targetsParam}::${type}[]) as "pairs"("n", "target") join "numbered" on "numbered"."n" = "pairs"."n")`
@@ -217,9 +252,7 @@ export async function insertRows(
           .join(', ')} select "id" from "numbered" order by "n"`
   // The arrays' text is the same for every chunk of the same columns: a named statement, parsed and
   // planned once per connection. A VALUES list's text changes with the number of rows: unnamed.
-  const name = asArrays
-    ? `insert_rows_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`
-    : undefined
+  const name = asArrays ? insertNameOf(text) : undefined
   const inserted = await rawTxQuery(tx, name, text, values)
   return inserted.map((row) => Number(row.id))
 }

@@ -6,7 +6,12 @@
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g')
 
-export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text)
+/** NUL or any surrogate: a text without one (nearly every text) is storable, found by a quick test. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters it finds
+const MAYBE_UNSTORABLE = /[\u0000\uD800-\uDFFF]/
+
+export const isStorableText = (text: string): boolean =>
+  !MAYBE_UNSTORABLE.test(text) || !UNSTORABLE.test(text)
 
 /** The text with each unstorable character replaced by U+FFFD, the replacement character. */
 export const toStorableText = (text: string): string =>

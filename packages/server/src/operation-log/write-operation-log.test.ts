@@ -18,6 +18,12 @@ describe('the parameters the operation log keeps', () => {
     })
   })
 
+  it('keep a key named __proto__ as a key, as JSON gave it', () => {
+    const logged = withoutSecrets(JSON.parse('{"__proto__": {"a": 1}, "b": 2}'))
+    expect(JSON.stringify(logged)).toBe('{"__proto__":{"a":1},"b":2}')
+    expect(Object.getPrototypeOf(logged)).toBe(Object.prototype)
+  })
+
   it('cut nesting no input needs instead of overflowing the stack', () => {
     let deep: unknown = 'bottom'
     for (let i = 0; i < 100_000; i++) deep = [deep]

@@ -21,11 +21,17 @@ export function withoutSecrets(value: unknown, depth = 0): unknown {
   if (!value || typeof value !== 'object' || value instanceof Date) return value
   if (depth >= MAX_LOGGED_DEPTH) return '…'
   if (Array.isArray(value)) return value.map((inner) => withoutSecrets(inner, depth + 1))
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>)
-      .filter(([key, inner]) => typeof inner === 'boolean' || !SECRET_KEY.test(key))
-      .map(([key, inner]) => [toStorableText(key), withoutSecrets(inner, depth + 1)]),
-  )
+  // A loop rather than entries → filter → map → fromEntries: an import logs thousands of values a chunk.
+  const kept: Record<string, unknown> = {}
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof inner !== 'boolean' && SECRET_KEY.test(key)) continue
+    const storable = toStorableText(key)
+    const logged = withoutSecrets(inner, depth + 1)
+    // `__proto__` is kept as a key, as JSON gave it (an assignment would set the prototype).
+    if (storable === '__proto__') Object.defineProperty(kept, storable, { value: logged, enumerable: true })
+    else kept[storable] = logged
+  }
+  return kept
 }
 
 /** A field's value before and after a write. */

@@ -35,17 +35,30 @@ function headerMapOf(definition: ResourceDefinition, language: Language): Map<st
 }
 
 /**
- * An imported row keyed by field: columns headed by a field's key or label become that field;
- * others (the `error` column of a sheet of failed rows) stay as they are and are ignored by the
- * rules. A field given twice keeps its key's column.
+ * Imported rows keyed by field: columns headed by a field's key or label become that field; others
+ * (the `error` column of a sheet of failed rows) stay as they are and are ignored by the rules. A
+ * field given twice keeps its key's column. Each header is looked up once for all the rows (a chunk
+ * repeats the same few); a row that is not an object becomes an empty one.
  */
-export function rowByFields(definition: ResourceDefinition, language: Language, row: Row): Row {
+export function rowsByFields(
+  definition: ResourceDefinition,
+  language: Language,
+  rows: readonly unknown[],
+): Row[] {
   const map = headerMapOf(definition, language)
-  const keyed: Row = {}
-  for (const [header, value] of Object.entries(row)) {
-    const field = map.get(normalized(header))
-    if (!field) keyed[header] = value
-    else if (!(field in keyed) || header === field) keyed[field] = value
+  const fieldOf = new Map<string, string | undefined>()
+  const byField = (header: string) => {
+    if (!fieldOf.has(header)) fieldOf.set(header, map.get(normalized(header)))
+    return fieldOf.get(header)
   }
-  return keyed
+  return rows.map((row) => {
+    const keyed: Row = {}
+    if (!row || typeof row !== 'object' || Array.isArray(row)) return keyed
+    for (const [header, value] of Object.entries(row)) {
+      const field = byField(header)
+      if (!field) keyed[header] = value
+      else if (!(field in keyed) || header === field) keyed[field] = value
+    }
+    return keyed
+  })
 }

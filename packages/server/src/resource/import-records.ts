@@ -1,10 +1,11 @@
 import { MAX_IMPORT_ROWS } from '@brokerdesk/shared'
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { Tx } from '../db/client'
+import { rawTxQuery } from '../db/raw-query'
 import { importChunks } from '../db/schema/index'
-import { setStatementTimeout } from '../db/statement-timeout'
+import { setStatementTimeout, statementTimeoutSetting } from '../db/statement-timeout'
 import { invalidFields } from './field-errors'
-import { rowByFields } from './import-headers'
+import { rowsByFields } from './import-headers'
 import {
   type ImportTarget,
   insertNewRowsTogether,
@@ -54,7 +55,7 @@ type ChunkOutcome =
   /** The database refused its new rows together (a unique value taken, also by another row of the chunk): the transaction is lost. */
   | { kind: 'refused' }
 
-/** The chunk of a request: its rows keyed by field (rowByFields), its key and the caller's scope; a 422 when malformed. */
+/** The chunk of a request: its rows keyed by field (rowsByFields), its key and the caller's scope; a 422 when malformed. */
 async function chunkOf(options: Parameters<typeof importRecords>[0]): Promise<Chunk> {
   const { ctx, binding, datas, key, statementTimeoutMs } = options
   if (!Array.isArray(datas) || datas.length > MAX_IMPORT_ROWS) {
@@ -65,11 +66,7 @@ async function chunkOf(options: Parameters<typeof importRecords>[0]): Promise<Ch
   if (key !== undefined && (typeof key !== 'string' || !CHUNK_KEY.test(key))) {
     throw invalidFields(ctx.language, [{ field: 'key', key: 'validations.messages.regex' }])
   }
-  const rows = datas.map((row) =>
-    row && typeof row === 'object' && !Array.isArray(row)
-      ? rowByFields(binding.definition, ctx.language, row as Row)
-      : {},
-  )
+  const rows = rowsByFields(binding.definition, ctx.language, datas)
   const scope = await binding.scope?.(ctx)
   return { ctx, binding, rows, key: key as string | undefined, scope, statementTimeoutMs }
 }
@@ -79,15 +76,34 @@ function chunkNamed(ctx: ResourceContext, key: string): SQL | undefined {
   return and(eq(importChunks.user_id, ctx.userId), eq(importChunks.key, key))
 }
 
-/** Claims a chunk's key in the chunk's transaction: taken when an earlier request claimed it. */
-async function claimChunkKey(tx: Tx, ctx: ResourceContext, key: string): Promise<'claimed' | 'taken'> {
-  const expires_at = new Date(Date.now() + CHUNK_KEPT_MS)
-  const claimed = await tx
-    .insert(importChunks)
-    .values({ user_id: ctx.userId, key, expires_at })
-    .onConflictDoNothing()
-    .returning({ key: importChunks.key })
-  return claimed.length > 0 ? 'claimed' : 'taken'
+/**
+ * A chunk's key claimed (per user) until it expires, no row answered when an earlier request
+ * claimed it; the same statement sets the transaction's statement time-out ($4), which would
+ * otherwise be a round trip of its own before it.
+ */
+const CLAIM_CHUNK_KEY = `with "timeout" as (select ${statementTimeoutSetting('$4')})
+  insert into "import_chunks" ("user_id", "key", "expires_at") select $1::integer, $2::text, $3::timestamptz from "timeout"
+  on conflict do nothing returning "key"`
+
+/**
+ * Sets the chunk's statement time-out and claims its key (when it has one) in the chunk's
+ * transaction: answers the outcome 'taken' when an earlier request claimed the key. A named
+ * statement of fixed text (drizzle's builder wrote the claim afresh for each chunk).
+ */
+async function openChunk(tx: Tx, chunk: Chunk): Promise<{ kind: 'taken'; key: string } | undefined> {
+  const { ctx, key, statementTimeoutMs } = chunk
+  if (key === undefined) {
+    await setStatementTimeout(tx, statementTimeoutMs)
+    return undefined
+  }
+  const expiresAt = new Date(Date.now() + CHUNK_KEPT_MS).toISOString()
+  const claimed = await rawTxQuery(tx, 'claim_import_chunk_key', CLAIM_CHUNK_KEY, [
+    ctx.userId,
+    key,
+    expiresAt,
+    String(statementTimeoutMs),
+  ])
+  return claimed.length > 0 ? undefined : { kind: 'taken', key }
 }
 
 /** The answer kept with a chunk's key: undefined when the key is gone (kept past its week and cleared). */
@@ -168,8 +184,8 @@ async function storeChunk(chunk: Chunk, way: Way): Promise<ChunkOutcome> {
     datas: chunk.rows.map((row, at) => loggedInput(binding, row, outcomes[at]?.stored)),
   })
   const work = async (tx: Tx): Promise<ChunkOutcome> => {
-    await setStatementTimeout(tx, chunk.statementTimeoutMs)
-    if (key !== undefined && (await claimChunkKey(tx, ctx, key)) === 'taken') return { kind: 'taken', key }
+    const taken = await openChunk(tx, chunk)
+    if (taken) return taken
     const stored = await storeRows(tx, chunk, way)
     if (stored.kind === 'refused') return stored
     outcomes = stored.outcomes
@@ -206,7 +222,7 @@ async function storeOnce(chunk: Chunk, way: Way): Promise<ImportResult> {
 
 /**
  * Imports rows (`{datas: [...]}`, SPEC §7) in one transaction. A row's columns may be headed by
- * field keys or by the labels users see, in any language (rowByFields); failed rows come back keyed
+ * field keys or by the labels users see, in any language (rowsByFields); failed rows come back keyed
  * by field. Each row is validated with the same rules as a create; a row naming the id of a live
  * record updates it, one naming an unused id is created with it. A bad row (also one holding text
  * the database cannot store: the route leaves those checks to this function) is reported with an

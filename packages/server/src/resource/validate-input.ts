@@ -43,16 +43,16 @@ export function checkInput(options: InputToCheck): {
   const raw = normalizeInput(definition, options.input)
   if (existing) delete raw.id
   const issues: FieldIssue[] = []
-  const candidate = existing ? raw : { ...definition.defaults, ...raw }
+  // Object.assign rather than a spread: several times faster on the definition's defaults, which
+  // an import spends for every row (raw holds only the definition's fields, no `__proto__`).
+  const candidate = existing ? raw : Object.assign({}, definition.defaults, raw)
   for (const field of definition.fieldList) {
     if (field.required && (!existing || field.name in raw) && isBlank(candidate[field.name])) {
       issues.push({ field: field.name, key: 'validations.messages.required' })
     }
   }
   const blank = new Set(issues.map((issue) => issue.field))
-  const parsed = existing
-    ? definition.update.safeParse(raw)
-    : definition.create.safeParse({ ...definition.defaults, ...raw })
+  const parsed = existing ? definition.update.safeParse(raw) : definition.create.safeParse(candidate)
   if (!parsed.success)
     issues.push(...issuesOfZod(parsed.error.issues).filter((issue) => !blank.has(issue.field)))
   if (issues.length > 0 || !parsed.success) return { issues, referenced: wellFormedIds(binding, raw, issues) }

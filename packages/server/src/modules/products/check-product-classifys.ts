@@ -1,6 +1,5 @@
-import { and, inArray, isNull } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
-import { classifys } from '../../db/schema/index'
+import { rawTxQuery } from '../../db/raw-query'
 import { type FieldIssue, invalidFields } from '../../resource/field-errors'
 import type { Row, WriteArgs } from '../../resource/types'
 
@@ -8,6 +7,10 @@ type LevelAndParent = { level: number; parent_id: number } | undefined
 
 /** Classifications read within a transaction (an import checks hundreds of rows naming the same few): id → the read that has it. */
 const readInTransaction = new WeakMap<Tx, Map<number, Promise<Map<number, LevelAndParent>>>>()
+
+/** The level and parent of the live classifications of the ids $1: a named statement of fixed text. */
+const LEVELS_AND_PARENTS = `select "id", "level", "parent_id" from "classifys"
+  where "id" = any($1::bigint[]) and "deleted_at" is null`
 
 /**
  * The level and parent of classification `id`, read once per transaction; when it is not read yet,
@@ -20,11 +23,12 @@ async function levelAndParent(tx: Tx, id: number, batch: readonly Row[] = []): P
   if (!read) {
     const named = batch.flatMap((values) => [Number(values.classify_id), Number(values.classify2_id)])
     const wanted = [...new Set([id, ...named])].filter((one) => Number.isInteger(one) && !reads.has(one))
-    read = tx
-      .select({ id: classifys.id, level: classifys.level, parent_id: classifys.parent_id })
-      .from(classifys)
-      .where(and(inArray(classifys.id, wanted), isNull(classifys.deleted_at)))
-      .then((rows) => new Map(rows.map((row) => [row.id, { level: row.level, parent_id: row.parent_id }])))
+    read = rawTxQuery(tx, 'classify_levels_and_parents', LEVELS_AND_PARENTS, [wanted]).then(
+      (rows) =>
+        new Map(
+          rows.map((row) => [Number(row.id), { level: Number(row.level), parent_id: Number(row.parent_id) }]),
+        ),
+    )
     // A failure is met by whoever awaits it (the rows whose turn has not come never do).
     read.catch(() => undefined)
     for (const one of wanted) reads.set(one, read)
