@@ -1,10 +1,11 @@
 import path from 'node:path'
 import type { Plugin, Rollup } from 'vite'
+import { BACK_OFFICE_CHUNKS, FIRST_PAGES } from './chunk-plan'
 
 /**
- * The back office's chunks index.html's boot script asks for ahead, by the source module each is made
- * from: the admin layout on every back-office page; the menu's routes and the generic list page on
- * every back-office page but its home (most are lists: router.tsx's preloadPage guesses the same).
+ * The back office's chunks index.html's boot script asks for ahead, by a source module each holds:
+ * the admin layout on every back-office page; the menu's routes and the generic list page on every
+ * back-office page but its home (most are lists: router.tsx's preloadPage guesses the same).
  */
 const AREAS = {
   admin: ['src/layouts/AdminLayout.tsx'],
@@ -58,14 +59,29 @@ function areaFiles(root: string, chunks: Chunks, entryFiles: Set<string>): Recor
     const own = new Set<string>()
     for (const module of modules) {
       const id = path.join(root, module)
-      const chunk = [...chunks.values()].find((one) => one.facadeModuleId === id)
-      if (!chunk) throw new Error(`boot-preloads: no chunk is made from ${module}`)
+      const chunk = [...chunks.values()].find((one) => one.moduleIds.includes(id))
+      if (!chunk) throw new Error(`boot-preloads: no chunk holds ${module}`)
       closure(chunks, chunk, own)
     }
     files[area] = urls(own, loaded)
     for (const file of own) loaded.add(file)
   }
   return files
+}
+
+/**
+ * Fails the build if the site's home or the login page would load a chunk of the back office's plan
+ * (chunk-plan.ts keeps out of those what they can load; this checks the bundle that came out).
+ */
+function checkFirstPages(root: string, chunks: Chunks, entryFiles: Set<string>): void {
+  for (const module of FIRST_PAGES) {
+    const id = path.join(root, module)
+    const chunk = [...chunks.values()].find((one) => one.moduleIds.includes(id))
+    if (!chunk) throw new Error(`boot-preloads: no chunk holds ${module}`)
+    const loaded = [...closure(chunks, chunk, new Set()), ...entryFiles]
+    const planned = loaded.filter((file) => BACK_OFFICE_CHUNKS.includes(chunks.get(file)?.name ?? ''))
+    if (planned.length > 0) throw new Error(`boot-preloads: ${module} would load ${planned.join(', ')}`)
+  }
 }
 
 /** Each language's files, less those of the entry: the languages are those with a catalogue. */
@@ -87,7 +103,8 @@ function languageFiles(chunks: Chunks, entryFiles: Set<string>): Record<string, 
  * them as the page starts, beside the entry's own files: before, the layout, the menu's routes, the
  * list page and the language were a second wave of requests, sent once the entry had downloaded and
  * run, and dayjs's locale a third, once the list page's chunks had run. The build fails if a module
- * of AREAS is no longer a chunk's own module, or a language's texts are not chunks.
+ * of AREAS is in no chunk, a language's texts are not chunks of their own, or a first page would
+ * load a chunk of the back office (checkFirstPages).
  */
 export function bootPreloads(root: string): Plugin {
   return {
@@ -101,6 +118,7 @@ export function bootPreloads(root: string): Plugin {
         const chunks: Chunks = new Map()
         for (const [name, one] of Object.entries(bundle)) if (one.type === 'chunk') chunks.set(name, one)
         const entryFiles = closure(chunks, entry)
+        checkFirstPages(root, chunks, entryFiles)
         const files = { ...areaFiles(root, chunks, entryFiles), languages: languageFiles(chunks, entryFiles) }
         return html.replace(PLACEHOLDER, JSON.stringify(files))
       },
