@@ -25,7 +25,7 @@ const LANGUAGE_MODULE =
   /[\\/](?:locales[\\/]([\w-]+)[\\/]front\.json|shared[\\/]src[\\/]i18n[\\/]([\w-]+)\.json|antd[\\/]es[\\/]locale[\\/](\w+)\.js|dayjs(?:[\\/]esm)?[\\/]locale[\\/]([\w-]+)\.js)$/
 
 /** The language a module belongs to: a locale named the language, or the language and a region. */
-function languageOf(module: string | null, languages: readonly string[]): string | undefined {
+export function languageOf(module: string | null, languages: readonly string[]): string | undefined {
   const match = module ? LANGUAGE_MODULE.exec(module) : null
   const name = match?.slice(1).find(Boolean)?.toLowerCase().replace('_', '-')
   if (!name) return undefined
@@ -86,14 +86,18 @@ function checkFirstPages(root: string, chunks: Chunks, entryFiles: Set<string>):
 
 /** Each language's files, less those of the entry: the languages are those with a catalogue. */
 function languageFiles(chunks: Chunks, entryFiles: Set<string>): Record<string, string[]> {
-  const names = [...chunks.values()].flatMap((chunk) => CATALOGUE.exec(chunk.facadeModuleId ?? '')?.[1] ?? [])
+  const names = [...chunks.values()].flatMap((chunk) =>
+    chunk.moduleIds.flatMap((id) => CATALOGUE.exec(id)?.[1] ?? []),
+  )
   const files = new Map(names.map((name) => [name, new Set<string>()]))
   for (const chunk of chunks.values()) {
-    const language = languageOf(chunk.facadeModuleId, names)
+    const language = chunk.moduleIds.map((id) => languageOf(id, names)).find(Boolean)
     if (language) closure(chunks, chunk, files.get(language))
   }
-  for (const [name, own] of files)
-    if (own.size < 2) throw new Error(`boot-preloads: the texts of ${name} are not chunks of their own`)
+  for (const chunk of chunks.values())
+    for (const name of chunk.moduleIds.flatMap((id) => CATALOGUE.exec(id)?.[1] ?? []))
+      if (entryFiles.has(chunk.fileName))
+        throw new Error(`boot-preloads: the texts of ${name} are in the entry`)
   return Object.fromEntries([...files].map(([name, own]) => [name, urls(own, entryFiles)]))
 }
 
@@ -103,7 +107,7 @@ function languageFiles(chunks: Chunks, entryFiles: Set<string>): Record<string, 
  * them as the page starts, beside the entry's own files: before, the layout, the menu's routes, the
  * list page and the language were a second wave of requests, sent once the entry had downloaded and
  * run, and dayjs's locale a third, once the list page's chunks had run. The build fails if a module
- * of AREAS is in no chunk, a language's texts are not chunks of their own, or a first page would
+ * of AREAS is in no chunk, a language's texts are in the entry's chunks, or a first page would
  * load a chunk of the back office (checkFirstPages).
  */
 export function bootPreloads(root: string): Plugin {

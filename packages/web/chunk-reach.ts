@@ -7,6 +7,7 @@ export interface Graph {
     importedIds: readonly string[]
     dynamicallyImportedIds: readonly string[]
     dynamicImporters: readonly string[]
+    importers: readonly string[]
     /** Its exported names, `*` for each `export * from` (undefined: taken as exporting every name). */
     exports?: readonly string[]
   } | null
