@@ -1,10 +1,11 @@
 import path from 'node:path'
 import type { Plugin, Rollup } from 'vite'
+import { BACK_OFFICE_CHUNKS, FIRST_PAGES } from './chunk-plan'
 
 /**
- * The back office's chunks index.html's boot script asks for ahead, by the source module each is made
- * from: the admin layout on every back-office page; the menu's routes and the generic list page on
- * every back-office page but its home (most are lists: router.tsx's preloadPage guesses the same).
+ * The back office's chunks index.html's boot script asks for ahead, by a source module each holds:
+ * the admin layout on every back-office page; the menu's routes and the generic list page on every
+ * back-office page but its home (most are lists: router.tsx's preloadPage guesses the same).
  */
 const AREAS = {
   admin: ['src/layouts/AdminLayout.tsx'],
@@ -24,7 +25,7 @@ const LANGUAGE_MODULE =
   /[\\/](?:locales[\\/]([\w-]+)[\\/]front\.json|shared[\\/]src[\\/]i18n[\\/]([\w-]+)\.json|antd[\\/]es[\\/]locale[\\/](\w+)\.js|dayjs(?:[\\/]esm)?[\\/]locale[\\/]([\w-]+)\.js)$/
 
 /** The language a module belongs to: a locale named the language, or the language and a region. */
-function languageOf(module: string | null, languages: readonly string[]): string | undefined {
+export function languageOf(module: string | null, languages: readonly string[]): string | undefined {
   const match = module ? LANGUAGE_MODULE.exec(module) : null
   const name = match?.slice(1).find(Boolean)?.toLowerCase().replace('_', '-')
   if (!name) return undefined
@@ -58,8 +59,8 @@ function areaFiles(root: string, chunks: Chunks, entryFiles: Set<string>): Recor
     const own = new Set<string>()
     for (const module of modules) {
       const id = path.join(root, module)
-      const chunk = [...chunks.values()].find((one) => one.facadeModuleId === id)
-      if (!chunk) throw new Error(`boot-preloads: no chunk is made from ${module}`)
+      const chunk = [...chunks.values()].find((one) => one.moduleIds.includes(id))
+      if (!chunk) throw new Error(`boot-preloads: no chunk holds ${module}`)
       closure(chunks, chunk, own)
     }
     files[area] = urls(own, loaded)
@@ -68,16 +69,35 @@ function areaFiles(root: string, chunks: Chunks, entryFiles: Set<string>): Recor
   return files
 }
 
+/**
+ * Fails the build if the site's home or the login page would load a chunk of the back office's plan
+ * (chunk-plan.ts keeps out of those what they can load; this checks the bundle that came out).
+ */
+function checkFirstPages(root: string, chunks: Chunks, entryFiles: Set<string>): void {
+  for (const module of FIRST_PAGES) {
+    const id = path.join(root, module)
+    const chunk = [...chunks.values()].find((one) => one.moduleIds.includes(id))
+    if (!chunk) throw new Error(`boot-preloads: no chunk holds ${module}`)
+    const loaded = [...closure(chunks, chunk, new Set()), ...entryFiles]
+    const planned = loaded.filter((file) => BACK_OFFICE_CHUNKS.includes(chunks.get(file)?.name ?? ''))
+    if (planned.length > 0) throw new Error(`boot-preloads: ${module} would load ${planned.join(', ')}`)
+  }
+}
+
 /** Each language's files, less those of the entry: the languages are those with a catalogue. */
 function languageFiles(chunks: Chunks, entryFiles: Set<string>): Record<string, string[]> {
-  const names = [...chunks.values()].flatMap((chunk) => CATALOGUE.exec(chunk.facadeModuleId ?? '')?.[1] ?? [])
+  const names = [...chunks.values()].flatMap((chunk) =>
+    chunk.moduleIds.flatMap((id) => CATALOGUE.exec(id)?.[1] ?? []),
+  )
   const files = new Map(names.map((name) => [name, new Set<string>()]))
   for (const chunk of chunks.values()) {
-    const language = languageOf(chunk.facadeModuleId, names)
+    const language = chunk.moduleIds.map((id) => languageOf(id, names)).find(Boolean)
     if (language) closure(chunks, chunk, files.get(language))
   }
-  for (const [name, own] of files)
-    if (own.size < 2) throw new Error(`boot-preloads: the texts of ${name} are not chunks of their own`)
+  for (const chunk of chunks.values())
+    for (const name of chunk.moduleIds.flatMap((id) => CATALOGUE.exec(id)?.[1] ?? []))
+      if (entryFiles.has(chunk.fileName))
+        throw new Error(`boot-preloads: the texts of ${name} are in the entry`)
   return Object.fromEntries([...files].map(([name, own]) => [name, urls(own, entryFiles)]))
 }
 
@@ -87,7 +107,8 @@ function languageFiles(chunks: Chunks, entryFiles: Set<string>): Record<string, 
  * them as the page starts, beside the entry's own files: before, the layout, the menu's routes, the
  * list page and the language were a second wave of requests, sent once the entry had downloaded and
  * run, and dayjs's locale a third, once the list page's chunks had run. The build fails if a module
- * of AREAS is no longer a chunk's own module, or a language's texts are not chunks.
+ * of AREAS is in no chunk, a language's texts are in the entry's chunks, or a first page would
+ * load a chunk of the back office (checkFirstPages).
  */
 export function bootPreloads(root: string): Plugin {
   return {
@@ -101,6 +122,7 @@ export function bootPreloads(root: string): Plugin {
         const chunks: Chunks = new Map()
         for (const [name, one] of Object.entries(bundle)) if (one.type === 'chunk') chunks.set(name, one)
         const entryFiles = closure(chunks, entry)
+        checkFirstPages(root, chunks, entryFiles)
         const files = { ...areaFiles(root, chunks, entryFiles), languages: languageFiles(chunks, entryFiles) }
         return html.replace(PLACEHOLDER, JSON.stringify(files))
       },

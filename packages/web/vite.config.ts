@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite'
 import { antdStaticStyles } from './antd-styles'
 import { bootPreloads } from './boot-preloads'
 import { createChunkPlan } from './chunk-plan'
+import { createLanguageChunks } from './language-chunks'
 
 const API_TARGET = 'http://localhost:8080'
 
@@ -28,6 +29,12 @@ const CHUNK_GROUPS = [
   },
   { name: 'vendor-echarts', test: /[\\/]node_modules[\\/](echarts|zrender)[\\/]/, priority: 40 },
   { name: 'vendor-exceljs', test: /[\\/]node_modules[\\/]exceljs[\\/]/, priority: 40 },
+  {
+    // A language's texts and antd's locale, loaded together: one chunk (language-chunks.ts).
+    name: createLanguageChunks(fileURLToPath(new URL('.', import.meta.url))),
+    includeDependenciesRecursively: false,
+    priority: 40,
+  },
   // Everything the entry imports loads on every page: one chunk (it was 26).
   { name: 'app', tags: ['$initial' as const], priority: 20 },
   {
@@ -88,10 +95,8 @@ export default defineConfig({
         ],
       },
       output: {
-        chunkFileNames: (chunk) => {
-          const language = chunk.facadeModuleId?.match(/locales[\\/]([\w-]+)[\\/]front\.json$/)?.[1]
-          return language ? `assets/front-${language}-[hash].js` : 'assets/[name]-[hash].js'
-        },
+        // A language's chunk is named by its group: front-<language> (language-chunks.ts).
+        chunkFileNames: 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: CHUNK_GROUPS,
         },

@@ -13,7 +13,8 @@ export default defineConfig({
     name: 'web',
     root: import.meta.dirname,
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    // The build's own modules (the chunk plan's graph walk) beside the SPA's.
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     // Typing into antd forms in jsdom takes seconds on a busy 2-core machine.
