@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
     await Promise.all(servers.map((server) => server.stop()))
     await Promise.all([smtp.close(), ...providers.map((provider) => provider.close())])
     fs.rmSync(mailDir, { recursive: true, force: true })
-    await removeTemplate()
+    removeTemplate()
   }
   try {
     const started = await Promise.allSettled(

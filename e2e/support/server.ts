@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { createServerDatabase, dropServerDatabase } from '../../packages/server/src/testing/server-database'
 
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password'
 const root = path.resolve(import.meta.dirname, '../..')
@@ -46,69 +44,27 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 
 /** Where a migrated and seeded embedded database waits to be copied (see prepareDatabaseTemplate). */
 const TEMPLATE_VARIABLE = 'E2E_DATABASE_TEMPLATE'
-/** The same on PostgreSQL: the name of the template database on TEST_DATABASE_URL's server. */
-const POSTGRES_TEMPLATE_VARIABLE = 'E2E_POSTGRES_TEMPLATE'
 
 /**
- * The PostgreSQL server the e2e servers use, as the server tests do: TEST_DATABASE_URL's (CI sets it),
- * else none and each server has an embedded PGlite, as `npm start` has. On PostgreSQL the database
- * runs in processes of its own, beside the server's event loop, and a flow that makes hundreds of rows
- * (an import, the demo data, a bulk edit) waits for it as a deployment would.
+ * Starts the server once on an empty folder and stops it, leaving a migrated and seeded embedded
+ * database that every server of the run then starts from a copy of: creating an embedded database
+ * (initdb) and seeding it is most of a start. The seed is the same in every environment and runs
+ * again on each start, so a copy is as good as a fresh one. Returns a function that removes it.
  */
-const postgresServer = () => process.env.TEST_DATABASE_URL || undefined
-
-const databaseName = (kind: string) => `brokerdesk_e2e_${kind}_${randomBytes(5).toString('hex')}`
-
-/**
- * Starts the server once on an empty database and stops it, leaving a migrated and seeded database
- * that every server of the run then starts from a copy of (a PGlite data folder copied, or a
- * PostgreSQL database made with it as template): creating a database and seeding it is most of a
- * start. The seed is the same in every environment and runs again on each start, so a copy is as good
- * as a fresh one. Returns a function that removes it.
- */
-export async function prepareDatabaseTemplate(): Promise<() => Promise<void>> {
-  const serverUrl = postgresServer()
-  if (serverUrl) {
-    const name = databaseName('template')
-    const url = await createServerDatabase(serverUrl, name)
-    const template = await startServer({ DATABASE_URL: url })
-    await template.stop()
-    process.env[POSTGRES_TEMPLATE_VARIABLE] = name
-    return async () => {
-      delete process.env[POSTGRES_TEMPLATE_VARIABLE]
-      await dropServerDatabase(serverUrl, name)
-    }
-  }
+export async function prepareDatabaseTemplate(): Promise<() => void> {
   const template = await startServer()
   await template.stop({ keepData: true })
   process.env[TEMPLATE_VARIABLE] = path.join(template.dataDir, 'pgdata')
-  return async () => {
+  return () => {
     delete process.env[TEMPLATE_VARIABLE]
     fs.rmSync(template.dataDir, { recursive: true, force: true })
   }
 }
 
 /**
- * The database of a new server: a copy of the prepared PostgreSQL template, dropped when the server
- * stops; else none (the server's own PGlite in its data folder, copied from the prepared one if any).
- */
-async function serverDatabase(dataDir: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const serverUrl = postgresServer()
-  const template = process.env[POSTGRES_TEMPLATE_VARIABLE]
-  if (serverUrl && template) {
-    const name = databaseName('server')
-    const url = await createServerDatabase(serverUrl, name, template)
-    return { url, drop: () => dropServerDatabase(serverUrl, name) }
-  }
-  const pgliteTemplate = process.env[TEMPLATE_VARIABLE]
-  if (pgliteTemplate) fs.cpSync(pgliteTemplate, path.join(dataDir, 'pgdata'), { recursive: true })
-  return null
-}
-
-/**
- * Starts the built server on a free port with a fresh database (a copy of the prepared template when
- * there is one: see serverDatabase), as `npm start` would (APP_ENV testing unless `env` says
- * otherwise). Its output goes to `<data dir>/server.log`.
+ * Starts the built server on a free port with a fresh embedded database (a copy of the prepared
+ * template when there is one), as `npm start` would (APP_ENV testing unless `env` says otherwise).
+ * Its output goes to `<data dir>/server.log`.
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -118,7 +74,8 @@ export async function startServer(
   if (!fs.existsSync(main)) throw new Error('The app is not built: run "npm run build" before the e2e tests.')
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-e2e-'))
-  const database = env.DATABASE_URL === undefined ? await serverDatabase(dataDir) : null
+  const template = process.env[TEMPLATE_VARIABLE]
+  if (template) fs.cpSync(template, path.join(dataDir, 'pgdata'), { recursive: true })
   const baseUrl = `http://127.0.0.1:${port}`
   const serverLog = path.join(dataDir, 'server.log')
   const logFile = fs.openSync(serverLog, 'a')
@@ -135,7 +92,7 @@ export async function startServer(
       APP_URL: baseUrl,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       LOG_LEVEL: 'info',
-      DATABASE_URL: database?.url ?? '',
+      DATABASE_URL: '',
       ...env,
       ...(await prepare(baseUrl, dataDir)),
     },
@@ -148,7 +105,6 @@ export async function startServer(
       await new Promise((resolve) => child.once('exit', resolve))
     }
     fs.closeSync(logFile)
-    await database?.drop()
     if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true })
   }
   try {

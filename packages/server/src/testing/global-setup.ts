@@ -5,9 +5,8 @@ import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../db/client'
 import { seedDatabase } from '../db/seed/index'
 import { randomString } from '../secrets'
-import { createServerDatabase, dropServerDatabase } from './server-database'
 import { TEST_ADMIN_PASSWORD } from './test-app'
-import type { TestTemplates } from './test-database'
+import { createServerDatabase, dropServerDatabase, type TestTemplates } from './test-database'
 
 /**
  * Prepares, once per run, a migrated database and a migrated and seeded one, which every test file
