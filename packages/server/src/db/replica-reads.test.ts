@@ -36,8 +36,28 @@ let app: FastifyInstance
 let root: AdminClient
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brokerdesk-replica-'))
 const logLines: Array<{ msg: string; replica?: { state: string } }> = []
-/** The replica's replay position: undefined follows the primary, a position stays there; down fails. */
-const replayed: { at?: string; down: boolean } = { down: false }
+/**
+ * The replica's replay position: undefined follows the primary, a position stays there; down fails.
+ * With `hold`, the watcher's next look waits for it (and says so through `parked`).
+ */
+const replayed: { at?: string; down: boolean; hold?: Promise<void>; parked?: () => void } = { down: false }
+
+/** Keeps the watcher from looking until the answered function is called: resolves once it waits. */
+async function holdWatcher(): Promise<() => void> {
+  let release: () => void = () => undefined
+  const parked = new Promise<void>((resolve) => {
+    replayed.parked = resolve
+  })
+  replayed.hold = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await parked
+  return () => {
+    replayed.hold = undefined
+    replayed.parked = undefined
+    release()
+  }
+}
 
 async function position(db: Db): Promise<string> {
   const result = (await db.execute(sql`select pg_current_wal_lsn()::text as lsn`)) as unknown as {
@@ -97,6 +117,10 @@ beforeAll(async () => {
     maxLagMs: config.replicaMaxLagMs,
     checkMs: CHECK_MS,
     probe: async () => {
+      if (replayed.hold) {
+        replayed.parked?.()
+        await replayed.hold
+      }
       if (replayed.down) throw new Error('connect ECONNREFUSED')
       await copy.db.execute(sql`select 1`)
       const head = await position(primary.db)
@@ -268,16 +292,19 @@ describe('reads through a read replica', () => {
       const name = new URL(copy.url ?? '').pathname.slice(1)
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
       await admin.connect()
+      // The watcher looks every 25 ms: held, so that only the read can find the replica gone.
+      const release = await holdWatcher()
       try {
         await admin.query(`alter database ${name} allow_connections false`)
         await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name])
-        // The watcher has not looked yet: the read meets the refusal and runs again on the primary.
+        // The watcher has not looked: the read meets the refusal and runs again on the primary.
         expect(replica.status().state).toBe('ok')
         expect(await listed(root)).toContain('Only on the primary')
         expect(replica.status().state).toBe('down')
       } finally {
         await admin.query(`alter database ${name} allow_connections true`)
         await admin.end()
+        release()
       }
     },
   )
