@@ -53,3 +53,22 @@ export function loadAverage() {
     .map((n) => n.toFixed(2))
     .join(' / ')
 }
+
+/** A row of a list page's table (ours and the reference page draw the same antd Table). */
+export const ROW = '.ant-table-tbody tr.ant-table-row'
+
+/**
+ * An init script (`context.addInitScript(watchRows, ROW)`): marks in `window.__firstRows` the frame
+ * after the first row is in the DOM (`row`) and the first click (`click`), in the page's own clock.
+ */
+export function watchRows(selector) {
+  const marks = {}
+  window.__firstRows = marks
+  document.addEventListener('click', () => (marks.click ??= performance.now()), { capture: true })
+  const seen = () => {
+    if (marks.seen || !document.querySelector(selector)) return
+    marks.seen = true
+    requestAnimationFrame(() => (marks.row = performance.now()))
+  }
+  new MutationObserver(seen).observe(document, { subtree: true, childList: true })
+}

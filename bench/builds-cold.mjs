@@ -9,29 +9,16 @@
 //   BENCH_ROUNDS (default 9), BENCH_PATH (default /admin/products), BENCH_PHONE=1 (390 px, CPU 4×)
 //
 // Each server needs the same data (SEED_DEMO=true) and the same admin password.
-import { launchChromium, loadAverage, logIn, spread } from './browser-support.mjs'
+import { launchChromium, loadAverage, logIn, ROW, spread, watchRows } from './browser-support.mjs'
 
 const bases = process.argv.slice(2)
 if (bases.length < 2) throw new Error('Name two or more base URLs, one per build.')
 const ROUNDS = Math.min(Math.max(Number(process.env.BENCH_ROUNDS ?? 9) || 9, 1), 99)
 const PATH = process.env.BENCH_PATH ?? '/admin/products'
 const PHONE = process.env.BENCH_PHONE === '1'
-const ROW = '.ant-table-tbody tr.ant-table-row'
 const VIEWPORT = PHONE
   ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }
   : { viewport: { width: 1440, height: 900 } }
-
-/** Marks, in the page, the frame after the first row is in the DOM (as bench/first-rows.mjs does). */
-function watchRows(selector) {
-  const marks = {}
-  window.__firstRows = marks
-  const seen = () => {
-    if (marks.seen || !document.querySelector(selector)) return
-    marks.seen = true
-    requestAnimationFrame(() => (marks.row = performance.now()))
-  }
-  new MutationObserver(seen).observe(document, { subtree: true, childList: true })
-}
 
 /** The marks of one load: first row, files in before the list was asked, list asked and answered. */
 function readMarks() {

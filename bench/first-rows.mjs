@@ -14,11 +14,10 @@
 // reference: a button that asks for the list and draws it). Timed inside the page: navigation start
 // (or the click event) to the animation frame after the first row is in the DOM.
 // Target (issue 21): ours ≤ 1.3× the reference.
-import { launchChromium, loadAverage, logIn, spread } from './browser-support.mjs'
+import { launchChromium, loadAverage, logIn, ROW, spread, watchRows } from './browser-support.mjs'
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8080'
 const ROUNDS = Math.min(Math.max(Number(process.env.BENCH_ROUNDS ?? 5) || 5, 1), 50)
-const ROW = '.ant-table-tbody tr.ant-table-row'
 const OURS = { name: 'ours', list: '/admin/products', home: '/admin/index' }
 const REFERENCE = {
   name: 'reference',
@@ -34,19 +33,6 @@ const VIEWPORTS = {
     deviceScaleFactor: 3,
     cpu: 4,
   },
-}
-
-/** Marks, in the page, when the first row is in the DOM (the next frame) and when a click came. */
-function watchRows(selector) {
-  const marks = {}
-  window.__firstRows = marks
-  document.addEventListener('click', () => (marks.click ??= performance.now()), { capture: true })
-  const seen = () => {
-    if (marks.seen || !document.querySelector(selector)) return
-    marks.seen = true
-    requestAnimationFrame(() => (marks.row = performance.now()))
-  }
-  new MutationObserver(seen).observe(document, { subtree: true, childList: true })
 }
 
 const session = await logIn(base)
