@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callApi } from './support/api'
 import { launchBrowser, loggedInContext, newContext, snapshot } from './support/browser'
 import { captchaTickets, solveSliderCaptcha } from './support/captcha-solver'
-import { logIn, pickFromUserMenu, say, waitForAlert, zh } from './support/identity'
+import { logIn, pickFromUserMenu, say, seeAlertAfter, zh } from './support/identity'
 import { mailTo, smsTo, waitForMailCode, waitForSmsCode } from './support/outbox'
 import { E2E_ADMIN_PASSWORD } from './support/server'
 import { sharedServer } from './support/shared-server'
@@ -191,9 +191,10 @@ describe('identity', () => {
     await form.getByText(rule('accepted', zh.fields.agreement)).waitFor()
     await form.locator('#register_agreement').check()
     await snapshot(page, 'register-zh')
-    await form.locator('button[type=submit]').click()
-    await page.waitForURL('**/home/index')
-    await waitForAlert(page, '注册成功。')
+    await seeAlertAfter(page, '注册成功。', async () => {
+      await form.locator('button[type=submit]').click()
+      await page.waitForURL('**/home/index')
+    })
     await context.close()
   })
 
@@ -227,8 +228,7 @@ describe('identity', () => {
     // The place is chosen in the province / city / district cascader.
     await data.locator('#personage-home_province_id').click()
     for (const place of PLACE) await page.locator('.ant-cascader-menu-item', { hasText: place }).click()
-    await data.locator('button[type=submit]').click()
-    await waitForAlert(page, '个人资料已保存。')
+    await seeAlertAfter(page, '个人资料已保存。', () => data.locator('button[type=submit]').click())
     // Kept by the server (the page that shows them again: the test below).
     const saved = await callApi<{ user: Record<string, unknown> }>(page, 'GET', '/home/personage/index')
     const user = saved.body.user
@@ -298,8 +298,7 @@ describe('identity', () => {
     await createAccount(alice)
     const { page, password } = await passwordForm(alice)
     await password.locator('#password-home_old_password').fill(alice.password)
-    await password.locator('button[type=submit]').click()
-    await waitForAlert(page, '密码已修改。')
+    await seeAlertAfter(page, '密码已修改。', () => password.locator('button[type=submit]').click())
     // By mobile number this time (the login page's form: the test below).
     const fresh = await newContext(browser)
     const old = await callApi(fresh, 'POST', '/open/login', {
@@ -424,8 +423,7 @@ describe('identity', () => {
     await page.waitForURL('**/admin/personage/index')
     const form = page.locator('form#personage-admin')
     await form.locator('#personage-admin_nickname').fill('Super Admin')
-    await form.locator('button[type=submit]').click()
-    await waitForAlert(page, '个人资料已保存。')
+    await seeAlertAfter(page, '个人资料已保存。', () => form.locator('button[type=submit]').click())
     await page.locator('.bd-admin__sider').waitFor()
     await snapshot(page, 'admin-personage-zh')
     await pickFromUserMenu(page, zh.nav.change_password)

@@ -4,7 +4,7 @@ import zhSeeded from '../packages/server/src/i18n/seeded/zh-CN.json'
 import { callApi } from './support/api'
 import { launchBrowser, loggedInContext, newContext, snapshot, snapshotFailures } from './support/browser'
 import { captchaTickets, solveSliderCaptcha } from './support/captcha-solver'
-import { waitForAlert, zh } from './support/identity'
+import { seeAlertAfter, zh } from './support/identity'
 import { mailTo } from './support/outbox'
 
 /** Names of a test's own: a role, its clerk, a message to it, and a visitor's message. */
@@ -153,8 +153,9 @@ describe('the message centre', () => {
     await row.locator('a[href^="/admin/contact-messages/"]').click()
     const reply = adminPage.locator('form#contact-reply')
     await reply.locator('#contact-reply_reply').fill('您好，支持按月缴费。')
-    await reply.getByRole('button', { name: zh.contact.send_reply }).click()
-    await waitForAlert(adminPage, '回复邮件已发送。')
+    await seeAlertAfter(adminPage, '回复邮件已发送。', () =>
+      reply.getByRole('button', { name: zh.contact.send_reply }).click(),
+    )
     await expect.poll(() => mailTo(VISITOR.contact).join('\n'), WITHIN).toContain('您好，支持按月缴费。')
     expect(mailTo(VISITOR.contact)[0]).toContain(`> ${VISITOR.content}`)
   })

@@ -2,7 +2,7 @@ import type { APIResponse, Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callApi } from './support/api'
 import { launchBrowser, newContext, snapshot } from './support/browser'
-import { waitForAlert, zh } from './support/identity'
+import { seeAlertAfter, zh } from './support/identity'
 import { OIDC_CLIENT } from './support/openid-provider'
 import { E2E_ADMIN_PASSWORD } from './support/server'
 
@@ -114,9 +114,10 @@ describe('third-party login', () => {
     await bind.locator('#bind-existing_username').fill('admin')
     await bind.locator('#bind-existing_password').fill(E2E_ADMIN_PASSWORD)
     await snapshot(page, 'login-bind-existing-zh')
-    await bind.locator('button[type=submit]').click()
-    await page.waitForURL('**/admin/index')
-    await waitForAlert(page, `${OIDC_CLIENT.label} 账号已绑定。`)
+    await seeAlertAfter(page, `${OIDC_CLIENT.label} 账号已绑定。`, async () => {
+      await bind.locator('button[type=submit]').click()
+      await page.waitForURL('**/admin/index')
+    })
     await context.close()
   })
 

@@ -58,7 +58,15 @@ export async function pickFromUserMenu(page: Page, item: string): Promise<void> 
   await menu.waitFor({ state: 'hidden' })
 }
 
-/** The text of the alert the server's `alert` put at the top of the page. */
-export async function waitForAlert(page: Page, text: string): Promise<void> {
-  await page.locator('.bd-alerts').getByText(text).first().waitFor()
+/**
+ * Does what should bring the server's `alert` to the top of the page, then sees its text. The watch
+ * starts before the action: an alert closes after three seconds, and on a loaded machine a test that
+ * only began looking once its click and a navigation had returned once looked too late (CI, load ~20).
+ */
+export async function seeAlertAfter(page: Page, text: string, action: () => Promise<unknown>): Promise<void> {
+  const shown = page.locator('.bd-alerts').getByText(text).first().waitFor()
+  // The action's own failure is the one to report.
+  shown.catch(() => undefined)
+  await action()
+  await shown
 }

@@ -24,25 +24,25 @@ function loadMenu(): Promise<Menu> {
 
 /**
  * The language button of every header. Its dropdown of the offered languages loads as the pointer
- * comes to the button or it gets the focus; a click before then opens it once loaded, and the focus
- * stays on the button.
+ * comes to the button or it gets the focus; the dropdown's button replaces this one only on a click,
+ * open, taking the focus if this one had it. Replacing it as the pointer came lost clicks: a press on
+ * this button and a release on the new one is no click at all (a flow's click was lost so, on CI).
  */
 export function LanguageSwitch({ iconOnly = false }: LanguageSwitchProps) {
   const [menu, setMenu] = useState<{ Menu: Menu; open: boolean; focus: boolean } | null>(
     loaded ? { Menu: loaded, open: false, focus: false } : null,
   )
   const button = useRef<HTMLButtonElement>(null)
-  const openWhenLoaded = useRef(false)
 
   if (menu) return <menu.Menu iconOnly={iconOnly} defaultOpen={menu.open} focus={menu.focus} />
 
-  const load = (open: boolean) => {
-    if (open) openWhenLoaded.current = true
+  const preload = () => void loadMenu().catch(() => undefined)
+  const open = () => {
     loadMenu()
       .then((Menu) =>
         setMenu({
           Menu,
-          open: openWhenLoaded.current,
+          open: true,
           focus: button.current !== null && document.activeElement === button.current,
         }),
       )
@@ -52,9 +52,9 @@ export function LanguageSwitch({ iconOnly = false }: LanguageSwitchProps) {
     <LanguageButton
       ref={button}
       iconOnly={iconOnly}
-      onPointerEnter={() => load(false)}
-      onFocus={() => load(false)}
-      onClick={() => load(true)}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={open}
     />
   )
 }
