@@ -6,7 +6,7 @@ import { LazyAlert } from './LazyAlert'
 // The alert's chunk comes when the test lets it, and then cannot be fetched, as when the server that
 // would serve it is unreachable.
 const chunk = vi.hoisted(() => {
-  let arrive = () => undefined as void
+  let arrive: () => void = () => {}
   const arrived = new Promise<void>((resolve) => {
     arrive = resolve
   })
