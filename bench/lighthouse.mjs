@@ -4,12 +4,14 @@
 // the performance score, total blocking time, layout shift and largest contentful paint.
 //
 //   BENCH_PASSWORD=… node bench/lighthouse.mjs [base url]   (default http://127.0.0.1:8080)
-//   BENCH_RUNS (default 1): runs per page and preset; the median score's run is printed
+//   BENCH_RUNS (default 1): runs per page and preset; the median score's run is printed (of those
+//   that finished: a run Lighthouse could not finish is printed with its error)
 //
 // Targets (issue 21, on a quiet machine): desktop ≥ 90 and TBT ≤ 150 ms; mobile ≥ 75.
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import { chromium } from 'playwright-core'
 import { loadAverage, logIn } from './browser-support.mjs'
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8080'
@@ -23,7 +25,19 @@ const PAGES = [
 const PRESETS = { desktop: desktopConfig, mobile: undefined }
 
 const session = await logIn(base)
-const cookie = session.cookies.map(({ name, value }) => `${name}=${value}`).join('; ')
+
+/**
+ * Puts the logged-in session's cookies in the browser's own cookie jar, then lets go of it: the page
+ * then holds them as a logged-in browser does. (A Cookie header given to Lighthouse replaced the
+ * page's cookies on every request, so the app's own cookies went missing and its calls came back 401:
+ * the admin pages were measured as a session ended while they loaded.)
+ */
+async function putSession(port) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
+  await browser.contexts()[0].addCookies(session.cookies)
+  // Connected, not launched: close() only disconnects.
+  await browser.close()
+}
 
 async function audit(url, preset, loggedIn) {
   const chrome = await chromeLauncher.launch({
@@ -31,14 +45,13 @@ async function audit(url, preset, loggedIn) {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
   })
   try {
-    const flags = {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      extraHeaders: loggedIn ? { Cookie: cookie } : undefined,
-    }
+    if (loggedIn) await putSession(chrome.port)
+    // Lighthouse clears the origin's storage and cache before loading, not its cookies.
+    const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }
     const { lhr } = await lighthouse(url, flags, PRESETS[preset])
+    // A run Lighthouse could not finish (no first paint seen, the page's load timed out) scores 0:
+    // said so, and left out of the median when other runs finished.
+    if (lhr.runtimeError) return { failed: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` }
     const value = (id) => lhr.audits[id]?.numericValue ?? Number.NaN
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -57,8 +70,12 @@ console.log(
 )
 for (const { path, loggedIn } of PAGES) {
   for (const preset of Object.keys(PRESETS)) {
-    const runs = []
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(new URL(path, base).href, preset, loggedIn))
+    const all = []
+    for (let i = 0; i < RUNS; i++) all.push(await audit(new URL(path, base).href, preset, loggedIn))
+    for (const { failed } of all.filter((one) => one.failed))
+      console.log(`${path} ${preset}: a run failed, ${failed}`)
+    const runs = all.filter((one) => !one.failed)
+    if (runs.length === 0) continue
     const run = runs.sort((a, b) => a.score - b.score)[Math.floor((runs.length - 1) / 2)]
     console.log(
       `${path.padEnd(18)} ${preset.padEnd(8)} ${String(run.score).padStart(5)} ${run.tbt.toFixed(0).padStart(8)} ${run.cls.toFixed(3).padStart(6)} ${run.lcp.toFixed(0).padStart(8)}`,

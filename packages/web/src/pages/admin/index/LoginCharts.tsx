@@ -7,7 +7,7 @@ import { Link } from 'react-router'
 import { http } from '../../../api/http'
 import { useHeldRoutes } from '../../../app/permissions'
 import { formatPeriodStart } from '../../../components/charts/period-label'
-import { preloadCharts, TrendChart } from '../../../components/charts/TrendChart'
+import { CHART_HEIGHT, preloadCharts, TrendChart } from '../../../components/charts/TrendChart'
 import { useLocaleState } from '../../../i18n/language'
 import { useMenuName } from '../../../i18n/menu-label'
 
@@ -60,19 +60,23 @@ export function LoginCharts() {
         />
         {series.isError ? (
           <Alert type="error" showIcon title={t('http.server_error')} />
-        ) : !answer ? (
-          <Skeleton active paragraph={{ rows: 6 }} />
         ) : (
+          // While the numbers load, each chart's place is held at its height under its title: a
+          // skeleton of another height moved the modules below it down (a layout shift of 0.045).
           <Row gutter={[24, 24]}>
             {charts.map((chart) => (
               <Col key={chart.key} xs={24} lg={12}>
                 <h3 className="bd-chart-panel__title">{chart.name}</h3>
-                <TrendChart
-                  title={`${chart.name} · ${rangeLabel}`}
-                  categories={categories}
-                  series={chart.series}
-                  emptyText={t('admin.charts.empty')}
-                />
+                {answer ? (
+                  <TrendChart
+                    title={`${chart.name} · ${rangeLabel}`}
+                    categories={categories}
+                    series={chart.series}
+                    emptyText={t('admin.charts.empty')}
+                  />
+                ) : (
+                  <Skeleton active title={false} paragraph={{ rows: 6 }} style={{ height: CHART_HEIGHT }} />
+                )}
               </Col>
             ))}
           </Row>
