@@ -1,10 +1,16 @@
 import { act, render, screen } from '@testing-library/react'
 import type { JSX } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import '../i18n/i18n'
 import { lazyPage } from '../app/lazy-page'
+import { sessionStore } from '../state/session-store'
 import { OpenLayout } from './OpenLayout'
+
+// A visitor (the files of a worker share the stores: a test before may have left a user logged in).
+beforeEach(() => {
+  sessionStore.set({ user: {}, lifetime: 0, loading: false })
+})
 
 describe('OpenLayout', () => {
   it('draws the footer with the page, not under the spinner while the page loads', async () => {
