@@ -17,6 +17,11 @@ export function preloadCharts(): void {
 /** A chart's height unless it says otherwise: what a page reserves for it while its data loads. */
 export const CHART_HEIGHT = 280
 
+/** A chart's place while its data or echarts loads: its height, so nothing below it moves when it comes. */
+export function ChartPlaceholder({ height = CHART_HEIGHT }: { height?: number }) {
+  return <Skeleton active title={false} paragraph={{ rows: 6 }} style={{ height }} />
+}
+
 export interface TrendChartProps {
   /** What the chart shows; with its values, the text screen readers read. */
   title: string
@@ -77,7 +82,7 @@ export function TrendChart({
     .join('; ')
   return (
     <div className="bd-chart" role="img" aria-label={`${title}. ${summary}`}>
-      <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 6 }} style={{ height }} />}>
+      <Suspense fallback={<ChartPlaceholder height={height} />}>
         <EChart option={option} height={height} />
       </Suspense>
     </div>

@@ -1,13 +1,13 @@
 import { LOGIN_RANGES, type LoginRange, type LoginSeriesAnswer } from '@brokerdesk/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Card, Col, Flex, Row, Segmented, Skeleton } from 'antd'
+import { Card, Col, Flex, Row, Segmented } from 'antd'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { http } from '../../../api/http'
 import { useHeldRoutes } from '../../../app/permissions'
 import { formatPeriodStart } from '../../../components/charts/period-label'
-import { CHART_HEIGHT, preloadCharts, TrendChart } from '../../../components/charts/TrendChart'
+import { ChartPlaceholder, preloadCharts, TrendChart } from '../../../components/charts/TrendChart'
 import { LazyAlert } from '../../../components/LazyAlert'
 import { useLocaleState } from '../../../i18n/language'
 import { useMenuName } from '../../../i18n/menu-label'
@@ -77,7 +77,7 @@ export function LoginCharts() {
                     emptyText={t('admin.charts.empty')}
                   />
                 ) : (
-                  <Skeleton active title={false} paragraph={{ rows: 6 }} style={{ height: CHART_HEIGHT }} />
+                  <ChartPlaceholder />
                 )}
               </Col>
             ))}
