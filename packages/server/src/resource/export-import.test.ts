@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { classifys, firms, logs, products, productYear, years } from '../db/schema/index'
+import { classifys, logs, products, productYear, years } from '../db/schema/index'
 import { loginAs } from '../testing/login-as'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { type AdminClient, adminClient } from './testing/admin-client'
+import { insertFirm } from './testing/factories'
 
 let t: TestApp
 let admin: AdminClient
@@ -24,10 +25,7 @@ const importProducts = async (datas: unknown[]) =>
 
 /** A new firm, and a maker of product rows to import under it, named `<prefix> <uid>`. */
 async function productRowsUnder(prefix: string, defaults: Record<string, unknown> = {}) {
-  const [firm] = await t.app.db
-    .insert(firms)
-    .values({ name: `${prefix} firm`, full_name: `${prefix} firm Co.`, type: 1 })
-    .returning()
+  const firm = await insertFirm(t.app.db, { name: `${prefix} firm`, type: 1 })
   return (uid: string, extra: Record<string, unknown> = {}) => ({
     uid,
     firm_id: firm.id,
@@ -111,7 +109,7 @@ describe('export pages', () => {
   })
 
   it('gives the links of a product as arrays in an export table', async () => {
-    const [firm] = await t.app.db.insert(firms).values({ name: 'Export table firm' }).returning()
+    const firm = await insertFirm(t.app.db, { name: 'Export table firm' })
     const [product] = await t.app.db
       .insert(products)
       .values({ name: 'Export table product', firm_id: firm.id, uid: 'EXPORT-TABLE-1' })

@@ -1,20 +1,16 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { firms } from '../db/schema/index'
 import { productsBinding } from '../modules/products/products.resource'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { importRecords } from './import-records'
+import { insertFirm } from './testing/factories'
 import type { ResourceBinding, ResourceContext } from './types'
 
 let t: TestApp
 let firmId: number
 beforeAll(async () => {
   t = await createTestApp()
-  const [firm] = await t.app.db
-    .insert(firms)
-    .values({ name: 'Timeout firm', full_name: 'Timeout firm Co.', type: 1 })
-    .returning()
-  firmId = firm.id
+  firmId = (await insertFirm(t.app.db, { name: 'Timeout firm', type: 1 })).id
 })
 afterAll(() => t.close())
 

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { firms, products } from '../db/schema/index'
+import { products } from '../db/schema/index'
 import { loginAs } from '../testing/login-as'
 import { createTestApp, type TestApp } from '../testing/test-app'
+import { insertFirm } from './testing/factories'
 
 let t: TestApp
 let firmId: number
@@ -18,11 +19,7 @@ const importProducts = async (datas: unknown[], language = 'en') =>
 
 beforeAll(async () => {
   t = await createTestApp()
-  const [firm] = await t.app.db
-    .insert(firms)
-    .values({ name: 'Label import firm', full_name: 'Label import firm Co.', type: 1 })
-    .returning()
-  firmId = firm.id
+  firmId = (await insertFirm(t.app.db, { name: 'Label import firm', type: 1 })).id
 })
 afterAll(() => t.close())
 

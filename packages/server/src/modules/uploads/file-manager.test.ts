@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { firms, messages, products, uploads, users } from '../../db/schema/index'
+import { messages, products, uploads, users } from '../../db/schema/index'
 import { type AdminClient, adminClient } from '../../resource/testing/admin-client'
-import { insertScopedAdmin } from '../../resource/testing/factories'
+import { insertFirm, insertScopedAdmin } from '../../resource/testing/factories'
 import { loginAs } from '../../testing/login-as'
 import { startTestS3Server, type TestS3Server } from '../../testing/s3-server'
 import { createTestApp, type TestApp } from '../../testing/test-app'
@@ -68,10 +68,7 @@ describe('the file manager on local disk', () => {
     const inline = await upload(t.app, owner.id, 'inline.png')
     const avatar = await upload(t.app, owner.id, 'avatar.png')
     const unused = await upload(t.app, owner.id, 'unused.png')
-    const [firm] = await t.app.db
-      .insert(firms)
-      .values({ name: 'FM firm', full_name: 'FM firm Co.', type: 1, logo: logo.url })
-      .returning()
+    const firm = await insertFirm(t.app.db, { name: 'FM firm', type: 1, logo: logo.url })
     const [product] = await t.app.db
       .insert(products)
       .values({ name: 'FM product', uid: 'FM-1', firm_id: firm.id, poster: poster.url })
@@ -117,9 +114,7 @@ describe('the file manager on local disk', () => {
     const owner = await newUser(t.app, 'fmowner2')
     const used = await upload(t.app, owner.id, 'used.png')
     const free = await upload(t.app, owner.id, 'free.png', png(300))
-    await t.app.db
-      .insert(firms)
-      .values({ name: 'FM firm 2', full_name: 'FM firm 2 Co.', type: 1, logo: used.url })
+    await insertFirm(t.app.db, { name: 'FM firm 2', type: 1, logo: used.url })
     const usage = async () =>
       (await root.get(`/admin/uploads/usage?user_id=${owner.id}`)).json().data[0] as Record<string, number>
     expect(await usage()).toMatchObject({ user_id: owner.id, files: 2, bytes: used.size + free.size })
