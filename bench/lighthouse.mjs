@@ -6,6 +6,9 @@
 //   BENCH_PASSWORD=… node bench/lighthouse.mjs [base url]   (default http://127.0.0.1:8080)
 //   BENCH_RUNS (default 1): runs per page and preset; the median score's run is printed (of those
 //   that finished: a run Lighthouse could not finish is printed with its error)
+//   BENCH_PAGES=/admin/products,… : only these pages; BENCH_PRESETS=mobile: only this preset
+//   BENCH_DETAILS=1: under each printed run, its long tasks (start, duration, script) and the main
+//   thread's time by kind of work, to see what the blocking time is made of
 //
 // Targets (issue 21, on a quiet machine): desktop ≥ 90 and TBT ≤ 150 ms; mobile ≥ 75.
 import * as chromeLauncher from 'chrome-launcher'
@@ -23,6 +26,27 @@ const PAGES = [
   { path: '/admin/products', loggedIn: true },
 ]
 const PRESETS = { desktop: desktopConfig, mobile: undefined }
+const only = (variable, all) => {
+  const asked = process.env[variable]?.split(',').filter(Boolean)
+  return asked ? all.filter((one) => asked.includes(one)) : all
+}
+const askedPaths = only('BENCH_PAGES', PAGES.map((page) => page.path))
+const pages = PAGES.filter(({ path }) => askedPaths.includes(path))
+const presets = only('BENCH_PRESETS', Object.keys(PRESETS))
+const DETAILS = process.env.BENCH_DETAILS === '1'
+
+/** The long tasks of a run, and its main thread's time by kind of work, as lines to print. */
+function detailsOf(lhr) {
+  const items = (id) => lhr.audits[id]?.details?.items ?? []
+  const tasks = items('long-tasks').map(
+    (task) =>
+      `    long task at ${task.startTime.toFixed(0).padStart(5)} ms, ${task.duration.toFixed(0).padStart(4)} ms  ${String(task.url).replace(/^https?:\/\/[^/]+/, '')}`,
+  )
+  const work = items('mainthread-work-breakdown')
+    .map((kind) => `${kind.groupLabel} ${kind.duration.toFixed(0)}`)
+    .join(', ')
+  return [...tasks, `    main thread, ms: ${work}`]
+}
 
 const session = await logIn(base)
 
@@ -58,6 +82,7 @@ async function audit(url, preset, loggedIn) {
       tbt: value('total-blocking-time'),
       cls: value('cumulative-layout-shift'),
       lcp: value('largest-contentful-paint'),
+      details: DETAILS ? detailsOf(lhr) : [],
     }
   } finally {
     await chrome.kill()
@@ -68,8 +93,8 @@ console.log(`${base}: Lighthouse performance, ${RUNS} run(s) each; load average 
 console.log(
   `${'page'.padEnd(18)} ${'preset'.padEnd(8)} ${'score'.padStart(5)} ${'TBT ms'.padStart(8)} ${'CLS'.padStart(6)} ${'LCP ms'.padStart(8)}`,
 )
-for (const { path, loggedIn } of PAGES) {
-  for (const preset of Object.keys(PRESETS)) {
+for (const { path, loggedIn } of pages) {
+  for (const preset of presets) {
     const all = []
     for (let i = 0; i < RUNS; i++) all.push(await audit(new URL(path, base).href, preset, loggedIn))
     for (const { failed } of all.filter((one) => one.failed))
@@ -80,6 +105,7 @@ for (const { path, loggedIn } of PAGES) {
     console.log(
       `${path.padEnd(18)} ${preset.padEnd(8)} ${String(run.score).padStart(5)} ${run.tbt.toFixed(0).padStart(8)} ${run.cls.toFixed(3).padStart(6)} ${run.lcp.toFixed(0).padStart(8)}`,
     )
+    for (const line of run.details) console.log(line)
   }
 }
 console.log(`load average ${loadAverage()} (targets: desktop ≥ 90 and TBT ≤ 150 ms; mobile ≥ 75)`)
