@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callApi } from './support/api'
 import { launchBrowser, loggedInContext, newContext, snapshot } from './support/browser'
 import { captchaTickets, solveSliderCaptcha } from './support/captcha-solver'
-import { logIn, pickFromUserMenu, say, seeAlertAfter, zh } from './support/identity'
+import { clickUnlessPrompted, logIn, pickFromUserMenu, say, seeAlertAfter, zh } from './support/identity'
 import { mailTo, smsTo, waitForMailCode, waitForSmsCode } from './support/outbox'
 import { E2E_ADMIN_PASSWORD } from './support/server'
 import { sharedServer } from './support/shared-server'
@@ -341,13 +341,7 @@ describe('identity', () => {
     // The first browser learns it at its next request: the save, unless a request the page makes by
     // itself (the bell's count) meets the ended session first and the login page replaces the form.
     const prompt = alicePage.getByRole('dialog', { name: zh.http.prompt })
-    await alicePage
-      .locator('form#personage-home')
-      .locator('button[type=submit]')
-      .click({ timeout: 5_000 })
-      .catch(async (error: unknown) => {
-        if (!(await prompt.isVisible())) throw error
-      })
+    await clickUnlessPrompted(alicePage.locator('form#personage-home').locator('button[type=submit]'), prompt)
     await prompt.getByText(zh.http.force_logout).waitFor()
     expect(await prompt.getByRole('button', { name: zh.http.cancel }).count()).toBe(0)
     expect(await alicePage.locator('.bd-alerts [role=alert]').count()).toBe(0)

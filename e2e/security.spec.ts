@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { callApi } from './support/api'
 import { launchBrowser, loggedInContext, newContext, snapshot, snapshotFailures } from './support/browser'
-import { zh, zhMenu } from './support/identity'
+import { clickUnlessPrompted, zh, zhMenu } from './support/identity'
 import { sharedServer } from './support/shared-server'
 
 /** Issue 24: online sessions ended by an administrator, and two-factor login with an authenticator app. */
@@ -100,13 +100,7 @@ describe('online sessions', () => {
 
     // The broker's next request (the save) meets the ended session: the prompt names the administrator.
     const prompt = broker.getByRole('dialog', { name: zh.http.prompt })
-    await broker
-      .locator('form#personage-home')
-      .locator('button[type=submit]')
-      .click({ timeout: 5_000 })
-      .catch(async (error: unknown) => {
-        if (!(await prompt.isVisible())) throw error
-      })
+    await clickUnlessPrompted(broker.locator('form#personage-home').locator('button[type=submit]'), prompt)
     await prompt.getByText('您已被管理员强制下线').waitFor()
     await snapshot(broker, 'sessions-kicked-zh')
     await prompt.getByRole('button', { name: spaced(zh.http.ok) }).click()
