@@ -30,7 +30,10 @@ const only = (variable, all) => {
   const asked = process.env[variable]?.split(',').filter(Boolean)
   return asked ? all.filter((one) => asked.includes(one)) : all
 }
-const askedPaths = only('BENCH_PAGES', PAGES.map((page) => page.path))
+const askedPaths = only(
+  'BENCH_PAGES',
+  PAGES.map((page) => page.path),
+)
 const pages = PAGES.filter(({ path }) => askedPaths.includes(path))
 const presets = only('BENCH_PRESETS', Object.keys(PRESETS))
 const DETAILS = process.env.BENCH_DETAILS === '1'
