@@ -26,15 +26,12 @@ const PAGES = [
   { path: '/admin/products', loggedIn: true },
 ]
 const PRESETS = { desktop: desktopConfig, mobile: undefined }
-const only = (variable, all) => {
+/** Those of `all` whose name (`nameOf`) the variable lists, or all when it is not set. */
+const only = (variable, all, nameOf = (one) => one) => {
   const asked = process.env[variable]?.split(',').filter(Boolean)
-  return asked ? all.filter((one) => asked.includes(one)) : all
+  return asked ? all.filter((one) => asked.includes(nameOf(one))) : all
 }
-const askedPaths = only(
-  'BENCH_PAGES',
-  PAGES.map((page) => page.path),
-)
-const pages = PAGES.filter(({ path }) => askedPaths.includes(path))
+const pages = only('BENCH_PAGES', PAGES, (page) => page.path)
 const presets = only('BENCH_PRESETS', Object.keys(PRESETS))
 const DETAILS = process.env.BENCH_DETAILS === '1'
 
