@@ -35,6 +35,120 @@ export interface OrderWalk {
 }
 
 /**
+ * The rows a search found, by id, with their `partitionKey` (as ISO text in UTC, which sorts as the
+ * times do) when the table is partitioned by it.
+ */
+interface FoundRow {
+  id: number
+  key?: string
+}
+
+/** The columns a statement that finds rows reads of them: the id and, when partitioned, the key. */
+function foundColumns(binding: ResourceBinding): SQL {
+  const id = requireColumn(binding.table, 'id')
+  if (!binding.partitionKey) return sql`${id} as id`
+  const key = requireColumn(binding.table, binding.partitionKey)
+  return sql`${id} as id, to_char(${key} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as key`
+}
+
+async function readFound(db: Db | Tx, statement: SQL): Promise<FoundRow[]> {
+  const result = (await db.execute(statement)) as unknown as {
+    rows: Array<{ id: number | string; key?: string | null }>
+  }
+  return result.rows.map((row) => ({ id: Number(row.id), key: row.key ?? undefined }))
+}
+
+/**
+ * `where`, kept to these rows through the primary key; in a partitioned table also to the span of
+ * their keys, which PostgreSQL prunes the partitions by when it plans: the log's 18 months planned
+ * for 16 ids cost ~10 ms at 10M entries, the one or two that hold them under 1.
+ */
+function onlyRows(
+  binding: ResourceBinding,
+  where: SQL | undefined,
+  rows: readonly FoundRow[],
+): SQL | undefined {
+  const id = requireColumn(binding.table, 'id')
+  const ids = sql`${id} = any(${`{${rows.map((row) => row.id).join(',')}}`}::bigint[])`
+  const keys = rows.map((row) => row.key).filter((key) => key !== undefined)
+  if (!binding.partitionKey || keys.length === 0 || keys.length < rows.length) return and(where, ids)
+  const column = requireColumn(binding.table, binding.partitionKey)
+  const sorted = [...keys].sort()
+  return and(where, ids, sql`${column} >= ${sorted[0]} and ${column} <= ${sorted[sorted.length - 1]}`)
+}
+
+/**
+ * The newest rows of a list read newest first (`recentFirst`): those whose first sort key is at least
+ * `since` and — in a partitioned table — whose key is at least `from`, which every one of them is: the
+ * statements that read them are then planned for the newest partitions only.
+ */
+interface RecentWindow {
+  since: string
+  from?: string
+  /** The newest key any of its rows can hold while the window is kept (the months made ahead are empty). */
+  until?: string
+}
+
+/**
+ * How long a list's recent window is kept before it is read again. Its bound only falls behind the
+ * newest rows in that time, so a kept window holds a few more rows, never too few; reading it costs
+ * a statement planned over every partition (~10 ms at 10M log entries), once a minute in each process.
+ */
+const RECENT_WINDOW_KEPT_MS = 60_000
+const recentWindows = new Map<string, { window: RecentWindow | undefined; until: number }>()
+
+/**
+ * The recent window of a first page in this order, when the list has one for its first sort key
+ * (descending). `from` is the oldest key of the window's rows less a day: an entry's time is when its
+ * transaction began (`now()`), so one begun before the window was read may still add a row to it;
+ * `until` is a day after it was read, which no entry written while it is kept reaches.
+ */
+async function recentWindowOf(
+  db: Db | Tx,
+  binding: ResourceBinding,
+  order: readonly SortKey[],
+): Promise<RecentWindow | undefined> {
+  const first = order[0]
+  const span = first?.desc ? binding.recentFirst?.[first.field] : undefined
+  if (!first || span === undefined) return undefined
+  const table = binding.table
+  const name = `${getTableName(table)}\u0000${first.field}\u0000${span}`
+  const now = Date.now()
+  const kept = recentWindows.get(name)
+  if (kept && kept.until > now) return kept.window
+  const column = requireColumn(table, first.field)
+  const back = typeof span === 'number' ? sql`${span}::bigint` : sql`${span}::interval`
+  const key = binding.partitionKey ? requireColumn(table, binding.partitionKey) : undefined
+  const from = !key
+    ? sql`null`
+    : binding.partitionKey === first.field
+      ? sql`bound.since`
+      : sql`(select min(${key}) from ${table} where ${column} >= bound.since)`
+  const result = (await db.execute(
+    sql`with bound as (select max(${column}) - ${back} as since from ${table})
+      select bound.since::text as since, (${from} - interval '1 day')::text as from,
+        (now() + interval '1 day')::text as until from bound`,
+  )) as unknown as { rows: Array<{ since: string | null; from: string | null; until: string }> }
+  const row = result.rows[0]
+  const window =
+    row?.since && row.from
+      ? { since: row.since, from: row.from, until: row.until }
+      : row?.since
+        ? { since: row.since }
+        : undefined
+  recentWindows.set(name, { window, until: now + RECENT_WINDOW_KEPT_MS })
+  return window
+}
+
+/** The conditions that keep a statement to a recent window's rows. */
+function withinWindow(binding: ResourceBinding, field: string, window: RecentWindow): SQL {
+  const column = requireColumn(binding.table, field)
+  if (!binding.partitionKey || window.from === undefined) return sql`${column} >= ${window.since}`
+  const key = requireColumn(binding.table, binding.partitionKey)
+  return sql`${column} >= ${window.since} and ${key} >= ${window.from} and ${key} <= ${window.until}`
+}
+
+/**
  * A common word's first page, found by walking the list's own order: the first `walk.rows` rows of
  * the order (the sort's index, stopped there), tested against the search. When `walk.wanted` of them
  * match, they are the first page: any other match lies further in the order. A word that common is
@@ -42,23 +156,27 @@ export interface OrderWalk {
  * sorted (one Chinese character in a million products: 0.7–0.8 s) — and what a walk answers best (a
  * match in every few rows). A rarer word walks the rows and finds too few (a few milliseconds), and
  * goes to the text indexes, which answer it quickly. The walked rows are a subquery named as the
- * table, so the search's conditions read its columns.
+ * table, so the search's conditions read its columns. In a recent window (a list read newest first)
+ * the walk stays within it: its rows come first in the order, and only its partitions are planned.
  */
 async function firstPageInOrder(
   db: Db | Tx,
   binding: ResourceBinding,
   where: SQL | undefined,
   walk: OrderWalk,
-): Promise<number[] | undefined> {
+  window: RecentWindow | undefined,
+): Promise<FoundRow[] | undefined> {
   const table = binding.table
   const name = getTableName(table)
-  const id = requireColumn(table, 'id')
   const order = orderBy(walk.order, name)
-  const result = (await db.execute(
-    sql`select ${id} as id from (select * from ${table} where ${walk.bounds ?? sql`true`} order by ${order} limit ${walk.rows}) as ${sql.identifier(name)}
+  const first = walk.order[0]
+  const bounds = window && first ? and(walk.bounds, withinWindow(binding, first.field, window)) : walk.bounds
+  const rows = await readFound(
+    db,
+    sql`select ${foundColumns(binding)} from (select * from ${table} where ${bounds ?? sql`true`} order by ${order} limit ${walk.rows}) as ${sql.identifier(name)}
       where ${where ?? sql`true`} order by ${order} limit ${walk.wanted}`,
-  )) as unknown as { rows: Array<{ id: number | string }> }
-  return result.rows.length < walk.wanted ? undefined : result.rows.map((row) => Number(row.id))
+  )
+  return rows.length < walk.wanted ? undefined : rows
 }
 
 /** At most this many matches of the recent rows are read for a first page (see recentPage). */
@@ -67,45 +185,42 @@ export const RECENT_MATCHES_READ = 5_000
 /**
  * A first page of a list read newest first (`recentFirst`: the operation log) whose search matches
  * more rows than the ids read (TEXT_MATCHES_READ) and too few to fill the page from the order walk:
- * its page looked for among the rows whose first sort key lies within the span of its last values
- * (the last 200,000 ids of the log). Those rows come before all others in the order, so when
- * `walk.wanted` of them match, they hold the page. The planner, left to find such a page itself,
- * walked the sort's index backwards in every month's partition at once, testing each row (an address
- * fragment in 3,300 of 10M log entries: 120–450 ms); bounded, the older partitions answer from their
- * key index at once and the newest through its text indexes (4 ms). The bound is a value, planned
- * with; the matches are gathered before they are sorted (materialized), so the planner cannot walk
- * the sort's index instead; past RECENT_MATCHES_READ of them the list's own plan reads the page.
+ * its page looked for among the rows of its recent window (the last 200,000 ids of the log). Those
+ * rows come before all others in the order, so when `walk.wanted` of them match, they hold the page.
+ * The planner, left to find such a page itself, walked the sort's index backwards in every month's
+ * partition at once, testing each row (an address fragment in 3,300 of 10M log entries: 120–450 ms);
+ * bounded, the older partitions are not planned at all and the newest answers through its text
+ * indexes (4 ms). The matches are gathered before they are sorted (materialized), so the planner
+ * cannot walk the sort's index instead; past RECENT_MATCHES_READ of them the list's own plan reads
+ * the page.
  */
 async function recentPage(
   db: Db | Tx,
   binding: ResourceBinding,
   where: SQL | undefined,
   walk: OrderWalk,
-): Promise<number[] | undefined> {
+  window: RecentWindow,
+): Promise<FoundRow[] | undefined> {
   const first = walk.order[0]
-  const span = first?.desc ? binding.recentFirst?.[first.field] : undefined
-  if (!first || span === undefined) return undefined
+  if (!first) return undefined
   const table = binding.table
   const name = getTableName(table)
-  const column = requireColumn(table, first.field)
   const id = requireColumn(table, 'id')
-  const back = typeof span === 'number' ? sql`${span}::bigint` : sql`${span}::interval`
-  const bound = (await db.execute(
-    sql`select (max(${column}) - ${back})::text as since from ${table}`,
-  )) as unknown as { rows: Array<{ since: string | null }> }
-  const since = bound.rows[0]?.since
-  if (!since) return undefined
-  const keys = walk.order.filter((key) => key.field !== 'id').map((key) => requireColumn(table, key.field))
+  const fields = new Set([...walk.order.map((key) => key.field), binding.partitionKey ?? 'id'])
+  const columns = [
+    id,
+    ...[...fields].filter((field) => field !== 'id').map((field) => requireColumn(table, field)),
+  ]
   const result = (await db.execute(
     sql`with matches as materialized (
-        select ${sql.join([id, ...keys], sql`, `)} from ${table}
-        where ${where ?? sql`true`} and ${column} >= ${since} limit ${RECENT_MATCHES_READ + 1})
-      select ${sql.identifier(name)}.id, (select count(*) from matches) as found
+        select ${sql.join(columns, sql`, `)} from ${table}
+        where ${where ?? sql`true`} and ${withinWindow(binding, first.field, window)} limit ${RECENT_MATCHES_READ + 1})
+      select ${foundColumns(binding)}, (select count(*) from matches) as found
       from matches as ${sql.identifier(name)} order by ${orderBy(walk.order, name)} limit ${walk.wanted}`,
-  )) as unknown as { rows: Array<{ id: number | string; found: number | string }> }
+  )) as unknown as { rows: Array<{ id: number | string; key?: string | null; found: number | string }> }
   const found = Number(result.rows[0]?.found ?? 0)
   if (result.rows.length < walk.wanted || found > RECENT_MATCHES_READ) return undefined
-  return result.rows.map((row) => Number(row.id))
+  return result.rows.map((row) => ({ id: Number(row.id), key: row.key ?? undefined }))
 }
 
 /**
@@ -129,30 +244,28 @@ export async function narrowTextSearch(
   walk?: OrderWalk,
 ): Promise<NarrowedSearch> {
   if (!searchesText(binding, query)) return { where }
-  const id = requireColumn(binding.table, 'id')
-  /** `where`, kept to these rows (through the primary key). */
-  const onlyIds = (ids: number[]) => and(where, sql`${id} = any(${`{${ids.join(',')}}`}::bigint[])`)
-  const page = walk ? await firstPageInOrder(db, binding, where, walk) : undefined
-  if (page) return { where: onlyIds(page), searched: where }
-  const result = (await db.execute(
-    sql`select ${id} as id from ${binding.table} where ${where ?? sql`true`} limit ${read + 1}`,
-  )) as unknown as { rows: Array<{ id: number | string }> }
-  if (result.rows.length > read) {
-    const recent = walk ? await recentPage(db, binding, where, walk) : undefined
-    return recent ? { where: onlyIds(recent), searched: where } : { where }
+  const window = walk ? await recentWindowOf(db, binding, walk.order) : undefined
+  const page = walk ? await firstPageInOrder(db, binding, where, walk, window) : undefined
+  if (page) return { where: onlyRows(binding, where, page), searched: where }
+  const found = await readFound(
+    db,
+    sql`select ${foundColumns(binding)} from ${binding.table} where ${where ?? sql`true`} limit ${read + 1}`,
+  )
+  if (found.length > read) {
+    const recent = walk && window ? await recentPage(db, binding, where, walk, window) : undefined
+    return recent ? { where: onlyRows(binding, where, recent), searched: where } : { where }
   }
-  const ids = result.rows.map((row) => Number(row.id))
-  return { where: onlyIds(walk ? firstIdsOf(ids, walk) : ids), matched: ids.length }
+  return { where: onlyRows(binding, where, walk ? firstRowsOf(found, walk) : found), matched: found.length }
 }
 
 /**
- * The ids a first page needs of every match's: in a list ordered by id alone, the first `walk.wanted`
+ * The rows a first page needs of every match's: in a list ordered by id alone, the first `walk.wanted`
  * in that order; in any other order all of them. A partitioned table (the log by month) looked every
  * id up in each partition's key: 600 ids in 18 partitions read 26,000 index pages (130–190 ms at 10M
  * entries, against 16 ids' few).
  */
-function firstIdsOf(ids: number[], walk: OrderWalk): number[] {
-  if (!walk.order.every((key) => key.field === 'id')) return ids
+function firstRowsOf(rows: FoundRow[], walk: OrderWalk): FoundRow[] {
+  if (!walk.order.every((key) => key.field === 'id')) return rows
   const desc = walk.order[0]?.desc ?? false
-  return [...ids].sort((a, b) => (desc ? b - a : a - b)).slice(0, walk.wanted)
+  return [...rows].sort((a, b) => (desc ? b.id - a.id : a.id - b.id)).slice(0, walk.wanted)
 }

@@ -103,6 +103,13 @@ export interface ResourceBinding {
    */
   recentFirst?: Readonly<Record<string, number | string>>
   /**
+   * The time column a partitioned table is partitioned by (the log's `created_at`, by month). A text
+   * search's statements then carry a bound of it — the span of the rows found, or the recent window's
+   * oldest time — so that PostgreSQL plans only the partitions they read: planning all 18 of the log's
+   * months cost ~10 ms a statement at 10M entries.
+   */
+  partitionKey?: string
+  /**
    * Extra columns computed in the same statement for the rows of a page only (names of related
    * records, flags): `page` holds the page's columns.
    */

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { logs } from '../../db/schema/index'
@@ -72,6 +72,44 @@ describe('a word in many log entries, looked for among the newest first (issue 2
     const byTime = await firstPage(recent, '77.88', '-created_at')
     expect(byTime.ips).toEqual(['77.88.1.1', '77.88.1.2', ...tenOf('77.88.2.').slice(0, 8)])
     expect(byTime.ips).toEqual((await firstPage(withoutRecent, '77.88', '-created_at')).ips)
+  })
+
+  it('plans only the months that hold the newest entries and the page, not the whole log', async () => {
+    const execute = vi.spyOn(t.app.db, 'execute')
+    await listRecords({
+      db: t.app.db,
+      binding: recent,
+      query: { keyword: '36.12', sort: '-id', page: '1', per_page: '10' },
+      language: 'en',
+      textMatchesRead: 2,
+      orderWalkRows: 1,
+    })
+    const dialect = new PgDialect()
+    // The statements that read rows (an estimate is an `explain` already).
+    const statements = execute.mock.calls
+      .map(([query]) => query as SQL)
+      .filter((query) => /^(select|with) /.test(dialect.sqlToQuery(query).sql))
+    execute.mockRestore()
+    const monthsPlanned = async (statement: SQL) => {
+      const plan = (await t.app.db.execute(sql`explain ${statement}`)) as unknown as {
+        rows: Array<Record<string, string>>
+      }
+      const text = plan.rows.map((row) => Object.values(row).join(' ')).join('\n')
+      return new Set(text.match(/logs_(p\d{4}_\d{2}|default)/g)).size
+    }
+    const planned = await Promise.all(
+      statements.map(async (statement) => ({
+        text: dialect.sqlToQuery(statement).sql,
+        months: await monthsPlanned(statement),
+      })),
+    )
+    const all = Math.max(...planned.map((item) => item.months))
+    const recentRead = planned.find((item) => item.text.includes('with matches as'))
+    const page = planned.find((item) => item.text.startsWith('select "page".*'))
+    // The entries lie in the last two months at most; the log keeps more (made ahead, kept behind).
+    expect(all).toBeGreaterThan(3)
+    expect(recentRead?.months).toBeLessThanOrEqual(2)
+    expect(page?.months).toBeLessThanOrEqual(2)
   })
 
   it('is not asked for an order it has no span of', async () => {

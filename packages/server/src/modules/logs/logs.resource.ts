@@ -19,6 +19,7 @@ export const logsBinding: ResourceBinding = {
   // A word in more entries than the engine reads by id is looked for among the newest first: the
   // last 200,000 entries (about a week at 10M entries a year), or the last week sorted by time.
   recentFirst: { id: 200_000, created_at: '7 days' },
+  partitionKey: 'created_at',
   scope: (ctx) => recordScopes.logs(ctx),
   seeded: [
     { kind: 'users', key: 'user_id', fields: { user_name: 'name' } },
