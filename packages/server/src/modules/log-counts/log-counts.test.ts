@@ -156,6 +156,26 @@ describe('a range that cuts periods', () => {
     ])
   })
 
+  it('reads those hours from an index of the logins, made again when the login item changes', async () => {
+    const condition = async () => {
+      const result = (await t.app.db.execute(
+        sql`select indexdef from pg_indexes where indexname = 'logs_logins_idx'`,
+      )) as unknown as { rows: Array<{ indexdef: string }> }
+      return result.rows[0]?.indexdef.match(/menu_id = (\d+)/)?.[1]
+    }
+    expect(await condition()).toBe(String(LOGIN_MENU_ID))
+    await t.app.db.execute(sql`update menus set deleted_at = now() where id = ${LOGIN_MENU_ID}`)
+    try {
+      expect(await condition()).toBe('0')
+    } finally {
+      await t.app.db.execute(sql`update menus set deleted_at = null where id = ${LOGIN_MENU_ID}`)
+    }
+    expect(await condition()).toBe(String(LOGIN_MENU_ID))
+    await expectCountedLikeTheLog([
+      ['2025-03-03T10:30:00Z,2025-03-17T05:00:00Z', '2025-03-03T10:30:00Z', '2025-03-17T05:00:00Z', false],
+    ])
+  })
+
   it('pages a cut range with the cut periods at either end of the order, each period once', async () => {
     const pages = []
     for (let page = 1; page <= 3; page++) {
