@@ -27,6 +27,9 @@ beforeAll(async () => {
   ]
   for (const entry of entries)
     await t.app.db.insert(logs).values({ ...entry, url: '/api/recent', method: 'GET' })
+  // Last month's entries move out of the default partition into a month of their own, as the server's
+  // daily upkeep moves them.
+  await t.app.db.execute(sql`select ensure_log_partitions()`)
 })
 afterAll(() => t.close())
 
@@ -104,6 +107,43 @@ describe('a word in many log entries, looked for among the newest first (issue 2
     expect(recentRead && (await monthsPlanned(recentRead))).toBeLessThanOrEqual(2)
     // The page is read among the rows found, in the months that hold them.
     expect(await monthsPlanned(sql`select id from ${logs} where ${search.where}`)).toBeLessThanOrEqual(2)
+  })
+
+  it('bounds the newest entries by the month that holds the oldest of them, or not at all', async () => {
+    const holding = async (since: number) => {
+      const result = (await t.app.db.execute(
+        sql`select first_partition_holding('logs', 'id', ${since}::bigint) as start`,
+      )) as unknown as { rows: Array<{ start: Date | string | null }> }
+      const start = result.rows[0]?.start
+      return start === null || start === undefined ? null : new Date(start).toISOString()
+    }
+    const months = (await t.app.db.execute(
+      sql`select id, to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM-DD') as month
+        from logs where url = '/api/recent' order by id`,
+    )) as unknown as { rows: Array<{ id: number | string; month: string }> }
+    const rows = months.rows.map((row) => ({ id: Number(row.id), month: `${row.month}T00:00:00.000Z` }))
+    const oldest = (since: number) =>
+      rows.filter((row) => row.id >= since).reduce((a, b) => (a.month < b.month ? a : b)).month
+    // Ids and months disagree in these entries: the bound is the oldest month among them, not the first id's.
+    for (const row of rows) expect(await holding(row.id), `since ${row.id}`).toBe(oldest(row.id))
+    const last = rows.at(-1)?.id ?? 0
+    expect(await holding(last + 1000)).toBeNull()
+    // An entry outside every month (in the default partition) leaves the times unbounded.
+    const [stray] = await t.app.db
+      .insert(logs)
+      .values({
+        ip: '9.9.9.9',
+        url: '/api/stray',
+        method: 'GET',
+        created_at: new Date('2099-01-01T00:00:00Z'),
+      })
+      .returning({ id: logs.id })
+    try {
+      expect(await holding(stray?.id ?? 0)).toBeNull()
+      expect(await holding(last)).toBeNull()
+    } finally {
+      await t.app.db.execute(sql`delete from logs where url = '/api/stray'`)
+    }
   })
 
   it('is not asked for an order it has no span of', async () => {
