@@ -12,12 +12,19 @@ import { AdminMenu } from './AdminMenu'
 import { HeaderActions } from './HeaderActions'
 
 const SIDER_WIDTH = 232
+/** Below antd's `lg` breakpoint, where the Sider's `breakpoint="lg"` hides it (as antd's Sider asks it). */
+const BELOW_LG = '(max-width: 991.98px)'
+
+/** Whether the sider starts hidden: read at the first render, not after the Sider's effect. */
+const belowLg = () => window.matchMedia?.(BELOW_LG).matches ?? false
 
 /** The back office: a sider with the menu tree, a header, and the page. */
 export default function AdminLayout() {
   const { t } = useTranslation()
-  const [collapsed, setCollapsed] = useState(false)
-  const [narrow, setNarrow] = useState(false)
+  // Known at the first render: on a phone the layout drew the open sider and its whole menu first,
+  // then again hidden once antd's Sider had told the breakpoint (after an effect).
+  const [collapsed, setCollapsed] = useState(belowLg)
+  const [narrow, setNarrow] = useState(belowLg)
   const expand = useCallback(() => setCollapsed(false), [])
 
   return (
@@ -43,7 +50,8 @@ export default function AdminLayout() {
           <Brand to="/admin/index" compact={collapsed} />
         </div>
         <nav aria-label={t('nav.main_menu')}>
-          <AdminMenu collapsed={collapsed} onExpand={expand} />
+          {/* Hidden (0 px wide) on a narrow screen until opened: its rows are not drawn meanwhile. */}
+          <AdminMenu collapsed={collapsed} hidden={narrow && collapsed} onExpand={expand} />
         </nav>
       </Layout.Sider>
       {narrow && !collapsed && (

@@ -64,25 +64,27 @@ function renderMenu({
   items = ITEMS,
   path = '/admin/index',
   collapsed = false,
+  hidden = false,
   onExpand,
 }: {
   items?: MenuItem[]
   path?: string
   collapsed?: boolean
+  hidden?: boolean
   onExpand?: () => void
 } = {}) {
   const client = new QueryClient()
   client.setQueryData(['menus', 7], items)
-  const tree = (collapsed: boolean) => (
+  const tree = (collapsed: boolean, hidden = false) => (
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <Navigator />
-        <AdminMenu collapsed={collapsed} onExpand={onExpand} />
+        <AdminMenu collapsed={collapsed} hidden={hidden} onExpand={onExpand} />
       </MemoryRouter>
     </QueryClientProvider>
   )
-  const { rerender } = render(tree(collapsed))
-  return { collapse: (collapsed: boolean) => rerender(tree(collapsed)) }
+  const { rerender } = render(tree(collapsed, hidden))
+  return { collapse: (collapsed: boolean, hidden = false) => rerender(tree(collapsed, hidden)) }
 }
 
 const expanded = (name: string) => screen.getByRole('button', { name }).getAttribute('aria-expanded')
@@ -167,6 +169,20 @@ describe('AdminMenu’s tree', () => {
     collapse(false)
     expect(expanded('Catalogue')).toBe('true')
     expect(screen.getByRole('link', { name: 'Firms' })).toBeTruthy()
+  })
+
+  it('hidden (a narrow screen’s closed sider): draws no rows until shown, then the page marked', () => {
+    const { collapse } = renderMenu({
+      items: GROUPED,
+      path: '/admin/products',
+      collapsed: true,
+      hidden: true,
+    })
+    expect(screen.queryAllByRole('link')).toEqual([])
+    expect(screen.queryAllByRole('button')).toEqual([])
+    collapse(false)
+    expect(screen.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page')
+    expect(expanded('Catalogue')).toBe('true')
   })
 
   it('collapsed: a top-level page stays a link, named by its label', () => {

@@ -1,12 +1,13 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons'
+import { EditOutlined, EyeOutlined } from '@ant-design/icons'
 import type { FieldMeta, ResourcePageData } from '@brokerdesk/shared'
-import { Button, Popconfirm, Space, type TableProps } from 'antd'
+import { Space, type TableProps } from 'antd'
 import { lazy, type ReactNode, Suspense, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '../ButtonLink'
 import { shownColumnsOf } from './list-columns'
 import { useListSettings } from './list-settings-api'
 import { displayValue, fieldTitle } from './option-label'
+import { RowDeleteButton } from './RowDeleteButton'
 import { flattenOptions, type Row } from './resource-api'
 import { useMediumUp } from './use-narrow'
 
@@ -88,15 +89,11 @@ export function useTableColumns({ page, sort, cells, rowActions, can, remove }: 
             />
           )}
           {can('delete') && (
-            <Popconfirm title={t('list.delete_confirm', { count: 1 })} onConfirm={() => remove([row.id])}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={`${t('actions.delete')} #${row.id}`}
-              />
-            </Popconfirm>
+            <RowDeleteButton
+              label={`${t('actions.delete')} #${row.id}`}
+              title={t('list.delete_confirm', { count: 1 })}
+              onConfirm={() => remove([row.id])}
+            />
           )}
         </Space>
       ),
