@@ -50,22 +50,25 @@ async function countPiece(
         sql`, `,
       )})`
     : sql`false`
-  const raw = piece.raw.length
+  // Each span read apart (`union all`): spans joined by `or` were read as one bitmap of the log's rows,
+  // not from the logins' index alone (a range cut at both ends of one year: 23 ms against 12).
+  const hours = piece.raw.length
     ? sql.join(
         piece.raw.map(
-          (span) => sql`(${logs.created_at} >= ${span.from.toISOString()}
-            and ${logs.created_at} ${sql.raw(span.toInclusive ? '<=' : '<')} ${span.to.toISOString()})`,
+          (span) => sql`(select ${logs.ip} as ip from ${logs}
+            where ${logs.created_at} >= ${span.from.toISOString()}
+              and ${logs.created_at} ${sql.raw(span.toInclusive ? '<=' : '<')} ${span.to.toISOString()}
+              and ${logs.menu_id} = ${loginItem}::integer and ${logs.deleted_at} is null)`,
         ),
-        sql` or `,
+        sql` union all `,
       )
-    : sql`false`
+    : sql`select null::varchar as ip where false`
   const result = (await db.execute(sql`
     with piece as (select ${loginCounts.logins} as logins, ${loginCounts.addresses} as addresses
         from ${loginCounts} where ${rolledUp}),
       seen as (select bit_or(addresses || repeat('0', (select max(length(addresses)) from piece)
         - length(addresses))::varbit) as bits from piece),
-      hours as (select ${logs.ip} as ip from ${logs}
-        where (${raw}) and ${logs.menu_id} = ${loginItem}::integer and ${logs.deleted_at} is null)
+      hours as (${hours})
     select ${labelOf(period, piece.bucket)} as date,
       ((select coalesce(sum(logins), 0) from piece) + (select count(*) from hours))::int as login_count,
       (coalesce((select bit_count(bits) from seen), 0) + (select count(distinct hours.ip) from hours
