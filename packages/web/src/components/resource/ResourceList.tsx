@@ -134,7 +134,7 @@ export function ResourceList({
   // Only the first column kept in view after the row selection (wide screens) needs rc-table to
   // measure its columns: its offset is the selection's drawn width. Elsewhere the fixed columns sit
   // at the edges, and measuring cost a cold phone list a forced layout and a second drawing of
-  // the table in the task that brings the rows.
+  // every cell in the task that brings the rows (390 px, CPU 4×: blocking 984 → 803 ms, median).
   const measured = selection !== undefined && columns[0]?.fixed === 'left'
 
   const answer = list.data
