@@ -13,6 +13,7 @@ import { FiltersButton, ListToolbar } from './ListToolbar'
 import { rememberTree } from './list-prefetch'
 import { filterValues, ResourceFilters } from './ResourceFilters'
 import type { ListAnswer, Row } from './resource-api'
+import { UNMEASURED_TABLE } from './unmeasured-body'
 import { useListAddress } from './use-list-address'
 import { useNarrow } from './use-narrow'
 import { usePositionedList } from './use-positioned-list'
@@ -129,6 +130,12 @@ export function ResourceList({
     return refresh()
   })
   const { columns, tableWidth, density } = useTableColumns({ page, sort, cells, rowActions, can, remove })
+  const selection = bulk.rowSelection(can('delete'))
+  // Only the first column kept in view after the row selection (wide screens) needs rc-table to
+  // measure its columns: its offset is the selection's drawn width. Elsewhere the fixed columns sit
+  // at the edges, and measuring cost a cold phone list a forced layout and a second drawing of
+  // every cell in the task that brings the rows (390 px, CPU 4×: blocking 984 → 803 ms, median).
+  const measured = selection !== undefined && columns[0]?.fixed === 'left'
 
   const answer = list.data
   return (
@@ -184,8 +191,9 @@ export function ResourceList({
         dataSource={page.tree ? pruneChildren(answer?.data ?? []) : (answer?.data ?? [])}
         tableLayout="fixed"
         scroll={{ x: tableWidth }}
+        components={measured ? undefined : UNMEASURED_TABLE}
         onChange={onTableChange}
-        rowSelection={bulk.rowSelection(can('delete'))}
+        rowSelection={selection}
         pagination={
           page.tree
             ? false
