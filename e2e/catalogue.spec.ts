@@ -122,17 +122,10 @@ describe('the catalogue', () => {
     )
   })
 
-  it('refuses a wrong website and wrong logos under their fields, and saves nothing', async () => {
+  it('refuses wrong logos under their field: not a picture, too large, a picture by its name only', async () => {
     await page.goto('/admin/firms/create')
     const firms = form('firms')
     await firms.waitFor()
-    await firms.locator('#resource-firms_name').fill(names.refused)
-    await firms.locator('#resource-firms_full_name').fill(`${names.refused}有限公司`)
-    await firms.locator('#resource-firms_url').fill('www.example.com')
-    await errorOf('firms', zh.fields.url)
-      .getByText(say(messages.url, { field: zh.fields.url }))
-      .waitFor()
-
     const logoInput = item('firms', zh.fields.logo).locator('input[type=file]')
     await logoInput.setInputFiles({
       name: 'notes.txt',
@@ -154,6 +147,18 @@ describe('the catalogue', () => {
       buffer: Buffer.from('plain text'),
     })
     await errorOf('firms', zh.fields.logo).getByText('只能上传').waitFor()
+  })
+
+  it('refuses a wrong website under its field, and saves nothing', async () => {
+    await page.goto('/admin/firms/create')
+    const firms = form('firms')
+    await firms.waitFor()
+    await firms.locator('#resource-firms_name').fill(names.refused)
+    await firms.locator('#resource-firms_full_name').fill(`${names.refused}有限公司`)
+    await firms.locator('#resource-firms_url').fill('www.example.com')
+    await errorOf('firms', zh.fields.url)
+      .getByText(say(messages.url, { field: zh.fields.url }))
+      .waitFor()
 
     const sent: string[] = []
     page.on('request', (request) => {

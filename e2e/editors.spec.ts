@@ -173,21 +173,35 @@ describe('editors', () => {
     await snapshot(other, 'editors-rich-text-detail-zh')
   })
 
-  it("a markdown setting's live preview shows a table, and so does its public page", async () => {
+  /** The about page's setting (markdown), by its id. */
+  async function aboutSetting(): Promise<number> {
     const about = await callApi<{ data: { id: number }[] }>(page, 'GET', '/admin/configs/list?key=about')
-    await page.goto(`/admin/configs/${about.body.data[0].id}`)
+    return about.body.data[0].id
+  }
+
+  it("a markdown setting's live preview shows a table as it is typed, and the typed text is saved", async () => {
+    const id = await aboutSetting()
+    await page.goto(`/admin/configs/${id}`)
     const source = page.locator('#resource-configs_value')
-    await source.fill(
-      `# 关于我们\n\n| 险种 | 保额 |\n| --- | --- |\n| 住院医疗${stamp} | 200万 |\n\n\`\`\`\ncode\n\`\`\``,
-    )
+    const typed = `# 关于我们\n\n| 险种 | 保额 |\n| --- | --- |\n| 住院医疗${stamp} | 200万 |\n\n\`\`\`\ncode\n\`\`\``
+    await source.fill(typed)
     const preview = page.getByTestId('markdown-preview')
     await preview.locator('table td', { hasText: `住院医疗${stamp}` }).waitFor(WITHIN)
     await preview.locator('pre code', { hasText: 'code' }).waitFor()
     await snapshot(page, 'editors-markdown-zh')
     await page.getByRole('button', { name: save }).click()
     await page.waitForURL('**/admin/configs')
+    // Kept by the server (its public page: the test below).
+    const stored = await callApi<{ row: { value: string } }>(page, 'GET', `/admin/configs/${id}`)
+    expect(stored.body.row.value).toBe(typed)
+  })
+
+  it("a markdown setting's public page shows its table", async () => {
+    // Saved through the API (the form's save: the test above).
+    const value = `# 关于我们\n\n| 险种 | 保额 |\n| --- | --- |\n| 意外保障${stamp} | 100万 |`
+    expect((await callApi(page, 'PUT', `/admin/configs/${await aboutSetting()}`, { value })).status).toBe(200)
     await page.goto('/open/markdown?key=about')
-    await page.locator('.bd-rich-text table td', { hasText: `住院医疗${stamp}` }).waitFor(WITHIN)
+    await page.locator('.bd-rich-text table td', { hasText: `意外保障${stamp}` }).waitFor(WITHIN)
   })
 })
 

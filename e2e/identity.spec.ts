@@ -299,7 +299,7 @@ describe('identity', () => {
     const { page, password } = await passwordForm(alice)
     await password.locator('#password-home_old_password').fill(alice.password)
     await seeAlertAfter(page, '密码已修改。', () => password.locator('button[type=submit]').click())
-    // By mobile number this time (the login page's form: the test below).
+    // By mobile number this time (the login page's form: the tests below).
     const fresh = await newContext(browser)
     const old = await callApi(fresh, 'POST', '/open/login', {
       username: alice.mobile,
@@ -311,14 +311,26 @@ describe('identity', () => {
     await Promise.all([fresh.close(), page.context().close()])
   })
 
-  it('logs out from the account menu, and in again on the login page by mobile number', async () => {
+  it('logs out from the account menu', async () => {
     const alice = person()
     await createAccount(alice)
     const page = await homeOf(alice)
     await pickFromUserMenu(page, zh.nav.logout)
     await page.waitForURL('**/open/index')
-    // The header's login button, as a visitor finds it; back to the page it was asked from.
-    await page.getByRole('link', { name: new RegExp(zh.nav.login) }).click()
+    await page.getByRole('link', { name: new RegExp(`${zh.nav.login}$`) }).waitFor()
+    // The session is over on the server too (the login page: the test below).
+    const after = await callApi<{ user: { id?: number } }>(page, 'GET', '/open/user')
+    expect(after.body.user.id).toBeUndefined()
+    await page.context().close()
+  })
+
+  it("logs in on the login page by mobile number, from the header's link and back to the page it was asked from", async () => {
+    const alice = person()
+    await createAccount(alice)
+    const page = await (await newContext(browser)).newPage()
+    await page.goto('/open/index')
+    // The header's login link, as a visitor finds it (the hero's "登录管理后台" is another).
+    await page.getByRole('link', { name: new RegExp(`${zh.nav.login}$`) }).click()
     await page.waitForURL(/\/open\/login\?redirect=/)
     await snapshot(page, 'login-zh')
     await logIn(page, alice.mobile, alice.password)

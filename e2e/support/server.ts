@@ -27,11 +27,24 @@ function freePort(): Promise<number> {
   })
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+/**
+ * Waits until the server answers its health check. Only once its own log says it listens at `baseUrl`:
+ * the free port is chosen before the server starts (seconds of start-up), and another server started
+ * meanwhile (by the other worker, or another suite on the machine) may take it; its answers were taken
+ * for ours, and a test logging in there ended someone else's session (session 22, the bucket's upload).
+ */
+async function waitForHealth(
+  baseUrl: string,
+  child: ChildProcess,
+  serverLog: string,
+  output: () => string,
+): Promise<void> {
   const deadline = Date.now() + 60_000
+  const listening = `Server listening at ${baseUrl}`
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${output()}`)
     try {
+      if (!fs.readFileSync(serverLog, 'utf8').includes(listening)) throw new Error('not listening yet')
       const response = await fetch(`${baseUrl}/healthz`)
       if (response.ok) return
     } catch {
@@ -108,7 +121,7 @@ export async function startServer(
     if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true })
   }
   try {
-    await waitForHealth(baseUrl, child, output)
+    await waitForHealth(baseUrl, child, serverLog, output)
   } catch (error) {
     await stop()
     throw error
