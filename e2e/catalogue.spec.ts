@@ -74,6 +74,17 @@ async function save(resource: string, listed: string): Promise<void> {
   await page.locator('.ant-table-tbody td', { hasText: exactly }).first().waitFor()
 }
 
+/** A new insurance company's form, opened at its address, with its names and website filled. */
+async function newFirmForm(name: string, website: string): Promise<Locator> {
+  await page.goto('/admin/firms/create')
+  const firms = form('firms')
+  await firms.waitFor()
+  await firms.locator('#resource-firms_name').fill(name)
+  await firms.locator('#resource-firms_full_name').fill(`${name}有限公司`)
+  await firms.locator('#resource-firms_url').fill(website)
+  return firms
+}
+
 /**
  * Fills and saves a new record's form: opened from the list's create link when `fromList`, else at its
  * address (the link is the bank's test; a list before the form is a page load more).
@@ -150,12 +161,7 @@ describe('the catalogue', () => {
   })
 
   it('refuses a wrong website under its field, and saves nothing', async () => {
-    await page.goto('/admin/firms/create')
-    const firms = form('firms')
-    await firms.waitFor()
-    await firms.locator('#resource-firms_name').fill(names.refused)
-    await firms.locator('#resource-firms_full_name').fill(`${names.refused}有限公司`)
-    await firms.locator('#resource-firms_url').fill('www.example.com')
+    const firms = await newFirmForm(names.refused, 'www.example.com')
     await errorOf('firms', zh.fields.url)
       .getByText(say(messages.url, { field: zh.fields.url }))
       .waitFor()
@@ -184,12 +190,7 @@ describe('the catalogue', () => {
       full_name: `${names.bank}股份有限公司`,
     })
     expect(bank.status, JSON.stringify(bank.body)).toBe(201)
-    await page.goto('/admin/firms/create')
-    const firms = form('firms')
-    await firms.waitFor()
-    await firms.locator('#resource-firms_name').fill(names.firm)
-    await firms.locator('#resource-firms_full_name').fill(`${names.firm}有限公司`)
-    await firms.locator('#resource-firms_url').fill('https://e2e.example.com')
+    await newFirmForm(names.firm, 'https://e2e.example.com')
     await item('firms', zh.fields.logo)
       .locator('input[type=file]')
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngOf(16) })
