@@ -97,6 +97,30 @@ describe('the login charts', () => {
     const row = page.getByRole('row').filter({ hasText: day })
     expect(await row.getByRole('cell').allInnerTexts()).toEqual([day, '3', '2'])
   })
+
+  it("on a phone, loads echarts only when the reader scrolls to the home's charts, in the places held for them", async () => {
+    context = await newContext(browser, { baseURL: server.baseUrl, viewport: { width: 390, height: 844 } })
+    page = await context.newPage()
+    const chartFiles: string[] = []
+    page.on('request', (request) => {
+      if (/\/assets\/(vendor-echarts|EChart)-/.test(request.url())) chartFiles.push(request.url())
+    })
+    await page.goto('/open/login')
+    await logIn(page, 'admin', E2E_ADMIN_PASSWORD)
+    await page.waitForURL('**/admin/index')
+    const card = page.locator('.ant-card').filter({ hasText: zh.admin.charts.title })
+    const firstChart = card.getByRole('img', { name: zh.fields.login_count, exact: false })
+    // The statistics have come (the chart's description is there), below the fold, and the page has
+    // drawn twice since (an observer reports after a frame): no echarts yet.
+    await firstChart.waitFor({ state: 'attached' })
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+    expect(chartFiles).toEqual([])
+    const heldHeight = (await firstChart.boundingBox())?.height
+    await firstChart.scrollIntoViewIfNeeded()
+    await firstChart.locator('svg').first().waitFor()
+    expect(chartFiles.length).toBeGreaterThan(0)
+    expect((await firstChart.boundingBox())?.height).toBe(heldHeight)
+  })
 })
 
 // A server of its own: the demo data goes only into an empty catalogue.

@@ -5,6 +5,7 @@ import { Suspense, useMemo } from 'react'
 import { lazyPage } from '../../app/lazy-page'
 import { useLocaleState } from '../../i18n/language'
 import { buildTrendOption, type TrendSeries } from './trend-option'
+import { useInViewOnce } from './use-in-view-once'
 
 /** echarts and its parts load in their own chunk, the first time a chart is shown (or asked ahead). */
 const EChart = lazyPage(() => import('./EChart'))
@@ -44,6 +45,8 @@ export function TrendChart({
 }: TrendChartProps) {
   const { token } = antdTheme.useToken()
   const { language } = useLocaleState()
+  // echarts loads and draws once the chart's place is scrolled into view (below a phone's fold it waits).
+  const [box, seen] = useInViewOnce<HTMLDivElement>()
   const option = useMemo(() => {
     const numbers = new Intl.NumberFormat(language)
     return buildTrendOption({
@@ -81,10 +84,14 @@ export function TrendChart({
     )
     .join('; ')
   return (
-    <div className="bd-chart" role="img" aria-label={`${title}. ${summary}`}>
-      <Suspense fallback={<ChartPlaceholder height={height} />}>
-        <EChart option={option} height={height} />
-      </Suspense>
+    <div ref={box} className="bd-chart" role="img" aria-label={`${title}. ${summary}`}>
+      {seen ? (
+        <Suspense fallback={<ChartPlaceholder height={height} />}>
+          <EChart option={option} height={height} />
+        </Suspense>
+      ) : (
+        <ChartPlaceholder height={height} />
+      )}
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { http } from '../../../api/http'
 import { useHeldRoutes } from '../../../app/permissions'
 import { formatPeriodStart } from '../../../components/charts/period-label'
 import { ChartPlaceholder, preloadCharts, TrendChart } from '../../../components/charts/TrendChart'
+import { useInViewOnce } from '../../../components/charts/use-in-view-once'
 import { LazyAlert } from '../../../components/LazyAlert'
 import { useLocaleState } from '../../../i18n/language'
 import { useMenuName } from '../../../i18n/menu-label'
@@ -28,8 +29,12 @@ export function LoginCharts() {
   const logCountsName = useMenuName('/admin/log-counts')
   const [range, setRange] = useState<LoginRange>('week')
   const series = useLoginSeries(range)
-  // echarts loads beside the statistics, not after them.
-  useEffect(preloadCharts, [])
+  // echarts loads beside the statistics, not after them, once the charts' row is in view: below a
+  // phone's fold it waits for the reader to scroll to it.
+  const [chartsRow, seen] = useInViewOnce<HTMLDivElement>()
+  useEffect(() => {
+    if (seen) preloadCharts()
+  }, [seen])
   const answer = series.data
   const categories = useMemo(
     () => answer?.data.map((point) => formatPeriodStart(point.start, answer.period, language)) ?? [],
@@ -65,7 +70,7 @@ export function LoginCharts() {
         ) : (
           // While the numbers load, each chart's place is held at its height under its title: a
           // skeleton of another height moved the modules below it down (a layout shift of 0.045).
-          <Row gutter={[24, 24]}>
+          <Row ref={chartsRow} gutter={[24, 24]}>
             {charts.map((chart) => (
               <Col key={chart.key} xs={24} lg={12}>
                 <h3 className="bd-chart-panel__title">{chart.name}</h3>
