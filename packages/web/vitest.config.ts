@@ -5,7 +5,12 @@ import { defineConfig } from 'vitest/config'
  * The tests that evaluate modules afresh (`vi.mock`, `vi.resetModules`): they run in a project of their
  * own, each file in its own module graph (the root vitest.config.ts).
  */
-export const FRESH_MODULE_TESTS = ['src/api/boot-requests.test.ts', 'src/components/LazyAlert.test.tsx']
+export const FRESH_MODULE_TESTS = [
+  'src/api/boot-requests.test.ts',
+  'src/api/menus.test.ts',
+  'src/components/LazyAlert.test.tsx',
+  'src/components/charts/TrendChart.test.tsx',
+]
 
 export default defineConfig({
   plugins: [react()],

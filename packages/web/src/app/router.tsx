@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router'
-import { fetchMenus, MENUS_STALE_MS, menusKey } from '../api/menus'
+import { askMenusAtStart, fetchMenus, forgetMenusAskedAtStart, MENUS_STALE_MS, menusKey } from '../api/menus'
 import { isAdmin } from '../api/types'
 import { PageLoading } from '../components/PageLoading'
 import { OpenLayout } from '../layouts/OpenLayout'
@@ -171,19 +171,20 @@ const PAGES: Record<string, { preload: () => Promise<unknown> }> = {
  */
 function prefetchSession(area: string, path: string): void {
   // The menu answers for the same session as the user call: asked beside it, not after it.
-  const menus = area === 'admin' ? fetchMenus() : undefined
-  menus?.catch(() => undefined)
-  void fetchUser().then(async ({ user }) => {
-    if (area !== 'admin' || !isAdmin(user)) return
-    const items = await queryClient.fetchQuery({
-      queryKey: menusKey(user.id ?? 0),
-      queryFn: () => menus ?? fetchMenus(),
-      staleTime: MENUS_STALE_MS,
+  if (area === 'admin') askMenusAtStart()
+  void fetchUser()
+    .then(async ({ user }) => {
+      if (area !== 'admin' || !isAdmin(user)) return
+      const items = await queryClient.fetchQuery({
+        queryKey: menusKey(user.id ?? 0),
+        queryFn: fetchMenus,
+        staleTime: MENUS_STALE_MS,
+      })
+      // A generic list's page data and first page, as a hover on its menu link would ask for them.
+      if (!PAGES[path])
+        (await import('./MenuRoutes')).prefetchMenuPage(queryClient, items, path, window.location.search)
     })
-    // A generic list's page data and first page, as a hover on its menu link would ask for them.
-    if (!PAGES[path])
-      (await import('./MenuRoutes')).prefetchMenuPage(queryClient, items, path, window.location.search)
-  })
+    .finally(forgetMenusAskedAtStart)
 }
 
 /**
