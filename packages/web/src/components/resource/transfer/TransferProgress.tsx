@@ -12,6 +12,7 @@ export default function TransferProgress({ task }: { task: TaskState }) {
     <Space size={4} aria-live="polite">
       {/* A paused task is not a failed one: the ring stays in the normal colour, the number beside it. */}
       <Progress
+        className="bd-transfer-ring"
         type="circle"
         size={28}
         percent={task.download_progress}

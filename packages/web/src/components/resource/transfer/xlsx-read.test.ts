@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 import { rowsXml, sheetBytes, sheetHead, sheetPiece } from './sheet-xml'
 import { readPlainXlsx } from './xlsx-read'
-import { buildXlsx } from './xlsx-stream'
+import { buildXlsx, crc32 } from './xlsx-stream'
 
 const keys = ['id', 'name', 'status', 'year_ids', 'note', 'flag']
 const rows: unknown[][] = [
@@ -40,6 +40,14 @@ const asImported = (cells: unknown[][]) =>
     return row
   })
 
+/** An xlsx file of one sheet, `products`, of the given sheet XML (its closing tags added), as our export writes one. */
+function xlsxOf(sheet: Blob) {
+  return buildXlsx('products', { pieces: [sheet], size: sheet.size }, new Date(), async (blob) => {
+    const bytes = new Uint8Array(await blob.arrayBuffer())
+    return { data: new Blob([deflateRawSync(bytes)]), crc: crc32(bytes) }
+  })
+}
+
 async function exceljsFile(fill: (sheet: ExcelJS.Worksheet) => void, useSharedStrings = true) {
   const workbook = new ExcelJS.Workbook()
   fill(workbook.addWorksheet('products'))
@@ -49,21 +57,7 @@ async function exceljsFile(fill: (sheet: ExcelJS.Worksheet) => void, useSharedSt
 
 describe('plain xlsx reader', () => {
   it('reads our own export as exceljs does', async () => {
-    const sheet = sheetPiece([sheetBytes(sheetHead(keys)), sheetBytes(rowsXml(rows, 2))])
-    const deflate = async (blob: Blob) => ({
-      data: new Blob([deflateRawSync(Buffer.from(await blob.arrayBuffer()))]),
-      crc: 0,
-    })
-    const file = await buildXlsx(
-      'products',
-      { pieces: [sheet], size: sheet.size },
-      new Date(),
-      async (blob) => {
-        const { data } = await deflate(blob)
-        const { crc32 } = await import('./xlsx-stream')
-        return { data, crc: crc32(new Uint8Array(await blob.arrayBuffer())) }
-      },
-    )
+    const file = await xlsxOf(sheetPiece([sheetBytes(sheetHead(keys)), sheetBytes(rowsXml(rows, 2))]))
     const plain = await readPlainXlsx(file)
     const excel = await readWithExcelJs(file)
     expect(plain?.sheetName).toBe('products')
@@ -85,6 +79,32 @@ describe('plain xlsx reader', () => {
       expect(plain?.sheetName).toBe(excel.sheetName)
       expect(asImported(plain?.cells ?? [])).toEqual(asImported(excel.cells))
     }
+  })
+
+  it('reads rows and cells written in other shapes as exceljs does', async () => {
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
+      '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+      // attributes in either order; a cell without a reference follows the one before it
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c><c t="inlineStr" r="B1"><is><t>b</t></is></c>',
+      '<c t="inlineStr"><is><t>c</t></is></c></row>',
+      // a row of no cells, and one whose cells are all empty
+      '<row r="2" spans="1:3"/><row r="3"><c r="A3"/><c r="B3" t="inlineStr"><is><t></t></is></c></row>',
+      // an attribute whose name ends in another's ("xr" before "r"), a boolean, a number's spaces
+      '<row r="4"><c xr="Z9" r="B4"><v>7</v></c><c r="C4" t="b"><v>1</v></c><c r="D4"><v>2.5</v></c></row>',
+      // a string of runs, with entities
+      '<row r="5"><c r="A5" t="inlineStr"><is><r><t>x &amp;</t></r><r><t xml:space="preserve"> y</t></r></is></c>',
+      '<c r="C5"><v>-3</v></c></row>',
+    ].join('')
+    const file = await xlsxOf(new Blob([xml]))
+    const plain = await readPlainXlsx(file)
+    const excel = await readWithExcelJs(file)
+    expect(asImported(plain?.cells ?? [])).toEqual(asImported(excel.cells))
+    expect(asImported(plain?.cells ?? [])).toEqual([
+      ['a', 'b', 'c'],
+      ['', 7, true, 2.5],
+      ['x & y', '', -3],
+    ])
   })
 
   it('leaves dates, formulas and merged cells to exceljs, and refuses what is not a zip', async () => {

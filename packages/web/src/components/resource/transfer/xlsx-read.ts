@@ -80,21 +80,37 @@ function unescapeXml(text: string): string {
   })
 }
 
-/** The pattern of each attribute asked for, made once (a sheet asks for a few per cell). */
-const attributePatterns = new Map<string, RegExp>()
+/** The `name="` each attribute asked for is searched by (a sheet asks for a few per cell). */
+const attributeKeys = new Map<string, string>()
 
-/** An attribute of a start tag's text. */
+/** Whether a character code is XML white space (space, tab, line feed, carriage return). */
+const isSpace = (code: number) => code === 32 || code === 9 || code === 10 || code === 13
+
+/**
+ * An attribute of a start tag's text (searched, not matched by a pattern: a sheet of 10,000 rows
+ * asks this some 200,000 times, and each match's array was garbage).
+ */
 function attribute(tag: string, name: string): string | undefined {
-  let pattern = attributePatterns.get(name)
-  if (!pattern) {
-    pattern = new RegExp(`\\s${name}="([^"]*)"`)
-    attributePatterns.set(name, pattern)
+  let key = attributeKeys.get(name)
+  if (!key) {
+    key = `${name}="`
+    attributeKeys.set(name, key)
   }
-  return pattern.exec(tag)?.[1]
+  let at = tag.indexOf(key)
+  while (at > 0 && !isSpace(tag.charCodeAt(at - 1))) at = tag.indexOf(key, at + 1)
+  if (at <= 0) return undefined
+  const start = at + key.length
+  const end = tag.indexOf('"', start)
+  return end < 0 ? undefined : tag.slice(start, end)
 }
+
+/** A string item of one plain run, `<t>…</t>` (most are): its text without a pattern's walk. */
+const SINGLE_RUN = /^<t(?:\s[^>]*)?>([^<]*)<\/t>$/
 
 /** The text of a string item (`<si>` or `<is>`): its `<t>` runs joined, phonetic runs left out. */
 function itemText(xml: string): string {
+  const single = SINGLE_RUN.exec(xml)
+  if (single) return unescapeXml(single[1])
   let text = ''
   for (const match of xml
     .replace(/<rPh\b[\s\S]*?<\/rPh>/g, '')
@@ -143,35 +159,57 @@ function columnIndex(reference: string): number {
 /** Marks a sheet this reader does not read as exceljs does. */
 class NotPlain extends Error {}
 
-/** The rows of a sheet's XML as cells, as exceljs's reading gives them. */
+/** A cell's value text when its body is only `<v>…</v>` (a sheet's usual cell), else undefined. */
+function plainValue(body: string): string | undefined {
+  if (!body.startsWith('<v>') || !body.endsWith('</v>')) return undefined
+  const raw = body.slice(3, -4)
+  return raw.includes('<') ? undefined : raw
+}
+
+/**
+ * The rows of a sheet's XML as cells, as exceljs's reading gives them: one walk over the sheet's
+ * rows' starts and ends and its cells (not a walk of each row's text).
+ */
 function sheetCells(xml: string, shared: readonly string[], dates: Set<number>): unknown[][] {
   if (/<mergeCell\b/.test(xml)) throw new NotPlain()
   const cells: unknown[][] = []
-  for (const row of xml.matchAll(/<row\b[^>]*?(?:\/>|>([\s\S]*?)<\/row>)/g)) {
-    const values: unknown[] = []
-    let column = 0
-    for (const cell of (row[1] ?? '').matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-      const tag = cell[1]
-      const reference = attribute(tag, 'r')
-      if (reference) column = columnIndex(reference)
-      const body = cell[2] ?? ''
-      const type = attribute(tag, 't') ?? 'n'
-      if (body.includes('<f')) throw new NotPlain()
-      const raw = /<v>([^<]*)<\/v>/.exec(body)?.[1]
-      let value: unknown
-      if (type === 'inlineStr') value = itemText(/<is>([\s\S]*?)<\/is>/.exec(body)?.[1] ?? '')
-      else if (raw === undefined) value = undefined
-      else if (type === 's') value = shared[Number(raw)]
-      else if (type === 'b') value = raw === '1'
-      else if (type === 'n') {
-        if (dates.has(Number(attribute(tag, 's') ?? 0))) throw new NotPlain()
-        value = Number.parseFloat(raw)
-      } else throw new NotPlain() // str (a formula's text), e (an error), d (a date)
-      if (typeof value === 'string' && /_x[0-9a-fA-F]{4}_/.test(value)) throw new NotPlain()
-      if (value !== undefined && value !== '') values[column] = value
-      column += 1
+  let values: unknown[] | null = null
+  let column = 0
+  for (const part of xml.matchAll(/<row\b[^>]*?(\/)?>|<\/row>|<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+    const tag = part[2]
+    if (tag === undefined) {
+      if (part[0].startsWith('</')) {
+        if (values && values.length > 0) cells.push(Array.from(values))
+        values = null
+      } else {
+        values = part[1] ? null : [] // a row of no cells (`<row …/>`) adds none
+        column = 0
+      }
+      continue
     }
-    if (values.length > 0) cells.push(Array.from(values))
+    if (!values) continue // a cell outside a row
+    const reference = attribute(tag, 'r')
+    if (reference) column = columnIndex(reference)
+    const body = part[3] ?? ''
+    const type = attribute(tag, 't') ?? 'n'
+    let raw = plainValue(body)
+    if (raw === undefined) {
+      if (body.includes('<f')) throw new NotPlain()
+      raw = /<v>([^<]*)<\/v>/.exec(body)?.[1]
+    }
+    let value: unknown
+    if (type === 'inlineStr') value = itemText(/<is>([\s\S]*?)<\/is>/.exec(body)?.[1] ?? '')
+    else if (raw === undefined) value = undefined
+    else if (type === 's') value = shared[Number(raw)]
+    else if (type === 'b') value = raw === '1'
+    else if (type === 'n') {
+      if (dates.size > 0 && dates.has(Number(attribute(tag, 's') ?? 0))) throw new NotPlain()
+      value = Number.parseFloat(raw)
+    } else throw new NotPlain() // str (a formula's text), e (an error), d (a date)
+    if (typeof value === 'string' && value.includes('_x') && /_x[0-9a-fA-F]{4}_/.test(value))
+      throw new NotPlain()
+    if (value !== undefined && value !== '') values[column] = value
+    column += 1
   }
   return cells
 }
