@@ -5,13 +5,15 @@ import type { Plugin } from 'vite'
  * antd's components that draw another only for props our pages never pass, and import it statically
  * all the same: the first list page loaded antd's Tree (table column filters in tree mode) and, with
  * every Dropdown, antd's Menu (breadcrumb items with a menu, the table's selection menu, column
- * filters) though none is ever drawn. In these modules the import becomes a component loaded the
+ * filters), and the admin home antd's Tabs with rc-tabs' Menu and Dropdown (a Card's `tabList`),
+ * though none is ever drawn. In these modules the import becomes a component loaded the
  * first time it is drawn (`src/app/lazy-part.tsx`: while it loads, its children — a dropdown's
  * trigger — stand in), so such a part still works if a page ever uses it. Keyed by the importing
  * module (a path under antd/es), each import statement as antd writes it.
  */
 const LAZY_PARTS: Record<string, string[]> = {
   'breadcrumb/BreadcrumbItem.js': ["import Dropdown from '../dropdown/dropdown';"],
+  'card/Card.js': ["import Tabs from '../tabs';"],
   'table/hooks/useSelection.js': ["import Dropdown from '../../dropdown';"],
   'table/hooks/useFilter/FilterDropdown.js': [
     "import Dropdown from '../../../dropdown';",
