@@ -19,7 +19,8 @@ const ICON = /[\\/]@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/]/
  *   add: the page registry, list prefetching, Table, filters, toolbar; the list's rarer parts (range
  *   pickers, pictures, list settings' panels, export and import) are lazy chunks of their own;
  * - `admin-home`: what only the admin home adds (its cards; its charts load after the first paint);
- * - `admin-ui`: what the layout and the menu's pages share with a first page's later parts only;
+ * - `admin-ui`: what the layout, the admin home or `user` share with a first page's later parts only;
+ * - `list-ui`: what only the menu's pages share so (the filters' Form, Select, Input): not the home's;
  * - `icons`: antd's icons the admin area draws;
  * - `user`: the header's account menu and message bell, and what only they bring.
  * Modules the first pages (the site's home and the login page, with what they load later) can use stay
