@@ -65,6 +65,25 @@ describe('createReach', () => {
     expect(reachOf(graph, 'page.js')).toEqual(['a.js', 'c.js'])
   })
 
+  it("follows an index's `export default` of an import only when its default is taken (absolute paths too)", () => {
+    const graph = graphOf({
+      'page.js': {
+        code: "import { h } from '/m/helper.js'\nimport { b } from './index'\nuse(b, h)",
+        imports: ['helper.js', 'index.js'],
+      },
+      'helper.js': { code: 'export const h = 0', exports: ['h'] },
+      'other.js': { code: "import A from './index'\nuse(A)", imports: ['index.js'] },
+      'index.js': {
+        code: "import A from './a'\nexport { b } from './b'\nexport default A;",
+        imports: ['a.js', 'b.js'],
+      },
+      'a.js': { code: 'export default 1', exports: ['default'] },
+      'b.js': { code: 'export const b = 2', exports: ['b'] },
+    })
+    expect(reachOf(graph, 'page.js')).toEqual(['b.js', 'helper.js', 'index.js'])
+    expect(reachOf(graph, 'other.js')).toEqual(['a.js', 'index.js'])
+  })
+
   it('follows every import of a module with a statement it cannot match', () => {
     const graph = graphOf({
       'page.js': {

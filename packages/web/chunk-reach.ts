@@ -28,6 +28,8 @@ const STATEMENT =
 const COMMENTS = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm
 /** `export { a, b as c }` without `from`: a barrel's exports of what it imported. */
 const LOCAL_EXPORTS = /export\s*(\{[^}]*\})\s*(?=;|$)/gm
+/** `export default a`: a barrel's default export of what it imported (rc-tree's index: `Tree`). */
+const DEFAULT_EXPORT = /export\s+default\s+([\w$]+)\s*(?=;|$)/gm
 
 function parseNames(list: string): [string, string][] {
   return list
@@ -57,6 +59,7 @@ function isBarrel(code: string): boolean {
     .replace(COMMENTS, '')
     .replace(STATEMENT, '')
     .replace(LOCAL_EXPORTS, '')
+    .replace(DEFAULT_EXPORT, '')
     .replace(/["']use client["']/, '')
   return rest.replace(/[\s;]/g, '') === ''
 }
@@ -79,7 +82,8 @@ export function createReach(graph: Graph, packages: Record<string, string>, pure
   /** The modules a specifier can name among those `id` imports. */
   function candidates(id: string, spec: string, imported: readonly string[]): string[] {
     const workspace = Object.keys(packages).find((name) => spec === name || spec.startsWith(`${name}/`))
-    if (spec.startsWith('.') || workspace) {
+    // A path: relative, or absolute (what a Vite plugin adds, e.g. antd-lazy-parts.ts's helper).
+    if (spec.startsWith('.') || path.isAbsolute(spec) || workspace) {
       const wanted = workspace
         ? stem(path.join(packages[workspace], spec.slice(workspace.length) || 'index'))
         : stem(path.resolve(path.dirname(id), spec))
@@ -126,6 +130,7 @@ export function createReach(graph: Graph, packages: Record<string, string>, pure
     const exportedAs = new Map<string, string>()
     for (const [, list] of code.matchAll(LOCAL_EXPORTS))
       for (const [local, exported] of parseNames(list)) exportedAs.set(local, exported)
+    for (const [, local] of code.matchAll(DEFAULT_EXPORT)) exportedAs.set(local, 'default')
     for (const { target, reexport, names } of statements as (Statement & { target: string })[]) {
       // An index's `import { a } from './a'` only serves its `export { a }`: a re-export too.
       if (!reexport && !(barrel && names.length > 0)) {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { antdLazyParts } from './antd-lazy-parts'
 import { antdStaticStyles } from './antd-styles'
 import { bootPreloads } from './boot-preloads'
 import { createChunkPlan } from './chunk-plan'
@@ -69,6 +70,7 @@ export default defineConfig({
   plugins: [
     react(),
     formProviderAlone,
+    antdLazyParts(fileURLToPath(new URL('.', import.meta.url))),
     antdStaticStyles(fileURLToPath(new URL('.', import.meta.url))),
     bootPreloads(fileURLToPath(new URL('.', import.meta.url))),
   ],

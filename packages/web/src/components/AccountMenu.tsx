@@ -1,63 +1,47 @@
-import {
-  ApiOutlined,
-  DashboardOutlined,
-  HomeOutlined,
-  IdcardOutlined,
-  LockOutlined,
-  LogoutOutlined,
-  SafetyOutlined,
-  UserOutlined,
-} from '@ant-design/icons'
-import { Avatar, Button, Dropdown, type MenuProps } from 'antd'
-import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
-import { getConfig } from '../api/config'
-import { displayName, isAdmin, type SessionUser } from '../api/types'
-import { useHeldRoutes } from '../app/permissions'
-import { logout } from '../state/session'
+import { type ComponentType, useRef, useState } from 'react'
+import { AccountButton, type AccountDropdownProps, type AccountMenuProps } from './AccountButton'
 
-/** The account menu of a logged-in user's header: the user's links and log out (its own chunk). */
-export default function AccountMenu({ area, user }: { area: 'open' | 'home' | 'admin'; user: SessionUser }) {
-  const { t } = useTranslation()
-  const navigate = useNavigate()
+type Dropdown = ComponentType<AccountDropdownProps>
 
-  const held = useHeldRoutes()
-  const personage = area === 'admin' ? '/admin/personage' : '/home/personage'
-  // The back office's own security page for those whose roles hold it, else the home one (anyone's).
-  const security =
-    area === 'admin' && held('/admin/personage/security', 'GET')
-      ? '/admin/personage/security'
-      : '/home/personage/security'
-  const items: MenuProps['items'] = [
-    area !== 'home' && { key: '/home/index', icon: <HomeOutlined />, label: t('nav.homepage') },
-    area !== 'admin' &&
-      isAdmin(user) && { key: '/admin/index', icon: <DashboardOutlined />, label: t('nav.backstage') },
-    { key: `${personage}/index`, icon: <IdcardOutlined />, label: t('nav.personal_data') },
-    { key: `${personage}/password`, icon: <LockOutlined />, label: t('nav.change_password') },
-    { key: security, icon: <SafetyOutlined />, label: t('security.title') },
-    { key: '/home/apps', icon: <ApiOutlined />, label: t('apps.title') },
-    { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), danger: true },
-  ].filter(Boolean) as MenuProps['items']
+/** The dropdown (antd Dropdown and Menu, kept out of every page's first load): loaded once, on first need. */
+let loaded: Dropdown | undefined
+let loading: Promise<Dropdown> | undefined
+function loadDropdown(): Promise<Dropdown> {
+  loading ??= import('./AccountDropdown').then((module) => {
+    loaded = module.default
+    return loaded
+  })
+  loading.catch(() => {
+    loading = undefined
+  })
+  return loading
+}
 
-  const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key !== 'logout') {
-      navigate(key)
-      return
-    }
-    void logout()
-      .then(() => navigate('/open/index'))
+/**
+ * The account menu of a logged-in user's header (its own chunk). As the language button does, it
+ * draws the button alone; the dropdown loads as the pointer comes to it or it gets the focus, and
+ * replaces it only on a click, open, taking the focus if the button had it (a press on one button
+ * and a release on another is no click).
+ */
+export default function AccountMenu({ area, user }: AccountMenuProps) {
+  const [menu, setMenu] = useState<{ Dropdown: Dropdown; open: boolean; focus: boolean } | null>(
+    loaded ? { Dropdown: loaded, open: false, focus: false } : null,
+  )
+  const button = useRef<HTMLButtonElement>(null)
+
+  if (menu) return <menu.Dropdown area={area} user={user} defaultOpen={menu.open} focus={menu.focus} />
+
+  const preload = () => void loadDropdown().catch(() => undefined)
+  const open = () => {
+    loadDropdown()
+      .then((Dropdown) =>
+        setMenu({
+          Dropdown,
+          open: true,
+          focus: button.current !== null && document.activeElement === button.current,
+        }),
+      )
       .catch(() => undefined)
   }
-
-  const name = displayName(user)
-  const avatar = typeof user.avatar === 'string' && user.avatar ? user.avatar : getConfig().def_avatar
-  return (
-    <Dropdown trigger={['click']} menu={{ items, onClick }}>
-      <Button type="text" className="bd-header-button bd-user-button" aria-label={t('nav.account')}>
-        <Avatar size="small" src={avatar || undefined} icon={<UserOutlined />} alt="" />
-        <span className="bd-hide-xs">{name}</span>
-      </Button>
-    </Dropdown>
-  )
+  return <AccountButton ref={button} user={user} onPointerEnter={preload} onFocus={preload} onClick={open} />
 }

@@ -7,7 +7,7 @@ import { isLoggedIn } from '../api/types'
 import { useSession } from '../state/session'
 import { ButtonLink } from './ButtonLink'
 
-/** The logged-in user's menu (antd Dropdown, Menu, Avatar and its icons): loaded only for a user. */
+/** The logged-in user's menu (its button; the dropdown loads on first need): loaded only for a user. */
 const AccountMenu = lazy(() => import('./AccountMenu'))
 
 /** Holds the account's place while the session or the account menu loads. */
