@@ -331,7 +331,10 @@ describe('identity', () => {
     await page.goto('/open/index')
     // The header's login link, as a visitor finds it: the page's own calls to log in, once drawn,
     // end in the same word (its name alone found two links whenever the page drew before the click).
-    await page.getByRole('banner').getByRole('link', { name: new RegExp(`${zh.nav.login}$`) }).click()
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: new RegExp(`${zh.nav.login}$`) })
+      .click()
     await page.waitForURL(/\/open\/login\?redirect=/)
     await snapshot(page, 'login-zh')
     await logIn(page, alice.mobile, alice.password)

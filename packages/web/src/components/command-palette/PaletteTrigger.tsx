@@ -3,22 +3,11 @@ import { Button } from 'antd'
 import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSession } from '../../state/session'
+import { loadOnce } from '../lazy-menu'
 import type { CommandPaletteProps } from './palette-props'
 
-type Palette = ComponentType<CommandPaletteProps>
-
-let loaded: Palette | undefined
-let loading: Promise<Palette> | undefined
-function loadPalette(): Promise<Palette> {
-  loading ??= import('./CommandPalette').then((module) => {
-    loaded = module.default
-    return loaded
-  })
-  loading.catch(() => {
-    loading = undefined
-  })
-  return loading
-}
+/** The palette's chunk, loaded once, on first need. */
+const loadPalette = loadOnce(() => import('./CommandPalette').then((module) => module.default))
 
 const isApple = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)
 
@@ -31,13 +20,14 @@ export function PaletteTrigger() {
   const { t } = useTranslation()
   // Until a security step is taken (a new password, a second factor) only the personal centre answers.
   const blocked = Boolean(useSession().user.security_step)
-  const [palette, setPalette] = useState<{ Palette: Palette } | null>(null)
+  const [palette, setPalette] = useState<{ Palette: ComponentType<CommandPaletteProps> } | null>(null)
   const [open, setOpen] = useState(false)
   const isOpen = useRef(false)
   isOpen.current = open
 
   const show = useCallback(() => {
     setOpen(true)
+    const loaded = loadPalette.loaded()
     if (loaded) setPalette({ Palette: loaded })
     else
       loadPalette()
