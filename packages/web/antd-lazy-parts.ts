@@ -23,11 +23,20 @@ const LAZY_PARTS: Record<string, string[]> = {
 }
 
 /**
- * Imports taken from the modules that define them rather than from an index whose default export is
- * a component kept lazy above: the table's selection takes four helpers from rc-tree's index, whose
- * `export default Tree` kept the Tree in the list's chunk, which the lazy one then imported.
+ * Imports taken from the modules that define them rather than from an index that keeps more than
+ * they need: the table's selection takes four helpers from rc-tree's index, whose `export default
+ * Tree` kept the Tree in the list's chunk, which the lazy one then imported; antd's form context
+ * takes only `FormProvider` from @rc-component/form's index, whose top-level assignments
+ * (`RefForm.Field = Field`, …) kept the whole form library and its validator in every bundle with a
+ * ConfigProvider (27 kB gzip on every first page), where it now loads with the first form.
  */
 const FROM_DEFINING_MODULE: Record<string, [string, string][]> = {
+  'form/context.js': [
+    [
+      "import { FormProvider as RcFormProvider } from '@rc-component/form';",
+      "import { FormProvider as RcFormProvider } from '@rc-component/form/es/FormContext';",
+    ],
+  ],
   'table/hooks/useSelection.js': [
     [
       "import { arrAdd, arrDel, conductCheck, convertDataToEntities } from '@rc-component/tree';",

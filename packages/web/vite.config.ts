@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig } from 'vite'
 import { antdLazyParts } from './antd-lazy-parts'
 import { antdStaticStyles } from './antd-styles'
 import { bootPreloads } from './boot-preloads'
@@ -46,30 +46,10 @@ const CHUNK_GROUPS = [
   },
 ]
 
-/**
- * antd's form context takes only `FormProvider` from @rc-component/form, but from its index, whose
- * top-level assignments (`RefForm.Field = Field`, …) keep the whole form library and its validator in
- * every bundle that has a ConfigProvider: 27 kB gzip on every first page. Taken from the module that
- * defines it, the form library loads with the first form.
- */
-const formProviderAlone: Plugin = {
-  name: 'antd-form-provider-alone',
-  transform(code, id) {
-    if (!/[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(id)) return null
-    const from = "import { FormProvider as RcFormProvider } from '@rc-component/form';"
-    if (!code.includes(from)) throw new Error(`${id} no longer imports FormProvider as expected`)
-    return code.replace(
-      from,
-      "import { FormProvider as RcFormProvider } from '@rc-component/form/es/FormContext';",
-    )
-  },
-}
-
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
     react(),
-    formProviderAlone,
     antdLazyParts(fileURLToPath(new URL('.', import.meta.url))),
     antdStaticStyles(fileURLToPath(new URL('.', import.meta.url))),
     bootPreloads(fileURLToPath(new URL('.', import.meta.url))),
