@@ -8,13 +8,13 @@ import {
   SafetyOutlined,
 } from '@ant-design/icons'
 import { Dropdown, type MenuProps } from 'antd'
-import { useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { isAdmin } from '../api/types'
 import { useHeldRoutes } from '../app/permissions'
 import { logout } from '../state/session'
 import { AccountButton, type AccountDropdownProps } from './AccountButton'
+import { useMenuInPlace } from './lazy-menu'
 
 /**
  * The account button with its dropdown: the user's links and log out (antd's Dropdown and Menu, a
@@ -23,11 +23,7 @@ import { AccountButton, type AccountDropdownProps } from './AccountButton'
 export default function AccountDropdown({ area, user, defaultOpen, focus }: AccountDropdownProps) {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const [open, setOpen] = useState(defaultOpen)
-  const button = useRef<HTMLButtonElement>(null)
-  useLayoutEffect(() => {
-    if (focus) button.current?.focus()
-  }, [focus])
+  const { open, setOpen, ref: button } = useMenuInPlace({ defaultOpen, focus })
 
   const held = useHeldRoutes()
   const personage = area === 'admin' ? '/admin/personage' : '/home/personage'

@@ -1,4 +1,4 @@
-import { type ComponentType, useRef, useState } from 'react'
+import { type ComponentType, useLayoutEffect, useRef, useState } from 'react'
 
 /** A loader run once, on first need (a failed load is tried again at the next need), and what it gave. */
 export interface LoadOnce<T> {
@@ -54,4 +54,17 @@ export function useLazyMenu<P>(load: LoadOnce<ComponentType<P>>) {
       .catch(() => undefined)
   }
   return { menu, button: { ref, onPointerEnter: preload, onFocus: preload, onClick } }
+}
+
+/**
+ * The dropdown's side of `useLazyMenu`: open at first when the button it replaced was clicked, and
+ * taking the focus the button had. Answers its open state and the ref for its own button.
+ */
+export function useMenuInPlace({ defaultOpen, focus }: { defaultOpen: boolean; focus: boolean }) {
+  const [open, setOpen] = useState(defaultOpen)
+  const ref = useRef<HTMLButtonElement>(null)
+  useLayoutEffect(() => {
+    if (focus) ref.current?.focus()
+  }, [focus])
+  return { open, setOpen, ref }
 }
