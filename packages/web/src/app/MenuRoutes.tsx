@@ -1,5 +1,5 @@
 import { deriveMenuRoutes, type MenuItem, type MenuRoute } from '@brokerdesk/shared'
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ComponentType, useMemo, useState } from 'react'
 import { Route, Routes, useLocation } from 'react-router'
 import { getConfig } from '../api/config'
@@ -53,31 +53,6 @@ function UnlistedPage() {
   const known = useQuery({ queryKey: ['known-page', pathname], queryFn: () => isKnownPage(pathname) })
   if (known.isPending) return <PageLoading />
   return known.data ? <ForbiddenPage /> : <NotFoundPage />
-}
-
-/**
- * Starts what a click on a menu link to a generic list will wait for (its chunk, page data and first
- * page), as the pointer rests on the link or it gets the focus, or as the app starts on the list
- * (`search`: the address's query); other pages are left alone.
- */
-export function prefetchMenuPage(
-  client: QueryClient,
-  items: readonly MenuItem[],
-  url: string,
-  search = '',
-): void {
-  const path = url.replace(/^\/admin\//, '')
-  const route = deriveMenuRoutes(items, 'admin', getConfig().env).find(
-    (one) => one.path === path && one.kind === 'list',
-  )
-  if (!route || pageOf(route.resource, 'list') !== ResourceListPage) return
-  ResourceListPage.preload().catch(() => undefined)
-  prefetchResourceList(client, route.resource, listSearchFor(route.resource, search))
-}
-
-/** Loads the generic list page's chunk (the admin menu asks for it once the browser is idle). */
-export function preloadListPage(): void {
-  ResourceListPage.preload().catch(() => undefined)
 }
 
 /**

@@ -10,6 +10,7 @@ import { ForbiddenPage, MaintenancePage, NotFoundPage, ServerErrorPage } from '.
 import { LoginBeforeLayout, RequireLogin } from './guards'
 import { lazyPage } from './lazy-page'
 import { MaintenanceGate } from './MaintenanceGate'
+import { MenuRoutes } from './menu-routes-page'
 import { ResourceListPage } from './page-registry'
 import { queryClient } from './query-client'
 import { RouteErrorBoundary } from './RouteErrorBoundary'
@@ -34,8 +35,6 @@ const AdminPersonagePage = lazyPage(() => import('../pages/admin/personage/Admin
 const AdminPasswordPage = lazyPage(() => import('../pages/admin/personage/AdminPasswordPage'))
 const HomeSecurityPage = lazyPage(() => import('../pages/home/personage/HomeSecurityPage'))
 const AdminSecurityPage = lazyPage(() => import('../pages/admin/personage/AdminSecurityPage'))
-/** The admin pages of the menu list: with them the resource pages' registry, list prefetching and zod. */
-const MenuRoutes = lazyPage(() => import('./MenuRoutes'))
 
 /** A logged-in area's layout, loaded once the user is known to be logged in (a visitor goes to log in). */
 function suspended(element: ReactNode, admin = false): ReactNode {
@@ -182,7 +181,7 @@ function prefetchSession(area: string, path: string): void {
       })
       // A generic list's page data and first page, as a hover on its menu link would ask for them.
       if (!PAGES[path])
-        (await import('./MenuRoutes')).prefetchMenuPage(queryClient, items, path, window.location.search)
+        (await import('./menu-prefetch')).prefetchMenuPage(queryClient, items, path, window.location.search)
     })
     .finally(forgetMenusAskedAtStart)
 }

@@ -25,8 +25,6 @@ const ITEMS: MenuItem[] = [
 let fetchMock: ReturnType<typeof vi.fn>
 
 beforeEach(async () => {
-  // The menu loads the prefetching module on the first hover: loaded here, it answers at once.
-  await import('../app/MenuRoutes')
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
   setConfig({ use_url: '/web-api', web_url: '/web-api' })
   resetHttpState()
@@ -102,6 +100,17 @@ describe('AdminMenu', () => {
     const link = screen.getByRole('link', { name: 'Firms' })
     fireEvent.pointerEnter(link)
     await act(() => vi.advanceTimersByTimeAsync(100))
+    expect(asked()).toEqual(['/web-api/admin/firms', '/web-api/admin/firms/list'])
+  })
+
+  it('asks for a list’s page data and first page as the link is pressed, without waiting for a chunk', async () => {
+    renderMenu()
+    // A first click, no hover before it: the requests go out within the press's own microtasks (they
+    // used to wait until the menu pages' chunk had loaded).
+    fireEvent.pointerDown(screen.getByRole('link', { name: 'Firms' }))
+    await act(async () => {
+      for (let i = 0; i < 20; i++) await Promise.resolve()
+    })
     expect(asked()).toEqual(['/web-api/admin/firms', '/web-api/admin/firms/list'])
   })
 

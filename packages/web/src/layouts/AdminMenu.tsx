@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { useMenus } from '../api/queries'
+import { prefetchMenuPage, preloadListPage } from '../app/menu-prefetch'
 import { groupMenu, isMenuPage } from '../app/menu-tree'
 import { usePluginTexts } from '../app/plugin-texts'
 import { groupKey, type Intent, makeEntries, SiderTree } from './SiderTree'
@@ -80,9 +81,7 @@ export function AdminMenu({
     const stop = () => window.clearTimeout(timer.current)
     const now = (url: string) => {
       stop()
-      void import('../app/MenuRoutes')
-        .then((module) => module.prefetchMenuPage(client, menus.data ?? [], url))
-        .catch(() => undefined)
+      prefetchMenuPage(client, menus.data ?? [], url)
     }
     return {
       stop,
@@ -101,8 +100,7 @@ export function AdminMenu({
   useEffect(() => {
     if (!loaded) return
     let timer: number | undefined
-    const preload = () =>
-      void import('../app/MenuRoutes').then((module) => module.preloadListPage()).catch(() => undefined)
+    const preload = () => preloadListPage()
     const later = () => {
       const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200))
       timer = window.setTimeout(() => idle(preload), AFTER_LOAD_MS)
