@@ -15,8 +15,13 @@ async function start(): Promise<void> {
   initTheme(config.theme)
   // The language starts loading first: what the page asks for at start is asked in it.
   const languageLoaded = initLanguage(config)
-  preloadPage(window.location.pathname)
-  await languageLoaded
+  const pageLoaded = preloadPage(window.location.pathname)
+  // The first render waits for the page's chunks too (index.html's spinner shows meanwhile, as the
+  // app's own would). Rendered before them, the layout or page suspends and shows its fallback, and
+  // React then holds the commit that reveals it until 300 ms after that fallback was shown (its
+  // FALLBACK_THROTTLE_MS, for any render that only retries a suspended boundary): a warm list's rows
+  // came up to 300 ms after everything they needed had arrived.
+  await Promise.all([languageLoaded, pageLoaded])
   startTokenRefresh()
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { describe, expect, it } from 'vitest'
+import { Component, type ReactNode } from 'react'
+import { describe, expect, it, vi } from 'vitest'
 import { lazyPart } from './lazy-part'
 
 function Frame({ children, title }: { children?: ReactNode; title: string }) {
@@ -35,3 +35,40 @@ describe('lazyPart', () => {
     expect(await screen.findByText('tree')).toBeTruthy()
   })
 })
+
+describe('lazyPart’s stand-in and failure', () => {
+  it('draws its stand-in in its place while it loads, with the props it will get', async () => {
+    let resolve: (module: { default: typeof Frame }) => void = () => undefined
+    const Part = lazyPart(
+      () => new Promise<{ default: typeof Frame }>((done) => (resolve = done)),
+      ({ title }) => <span>waiting for {title}</span>,
+    )
+    render(<Part title="the bell" />)
+    expect(screen.getByText('waiting for the bell')).toBeTruthy()
+    await act(async () => resolve({ default: Frame }))
+    expect(screen.getByText('the bell')).toBeTruthy()
+    expect(screen.queryByText('waiting for the bell')).toBeNull()
+  })
+
+  it('throws a failed load where it is drawn, to the error boundary above', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const Part = lazyPart<{ title: string }>(() => Promise.reject(new Error('chunk gone')))
+    render(
+      <Caught>
+        <Part title="never" />
+      </Caught>,
+    )
+    expect(await screen.findByText('failed: chunk gone')).toBeTruthy()
+    vi.restoreAllMocks()
+  })
+})
+
+class Caught extends Component<{ children: ReactNode }, { error?: Error }> {
+  override state: { error?: Error } = {}
+  static getDerivedStateFromError(error: Error) {
+    return { error }
+  }
+  override render() {
+    return this.state.error ? <p>failed: {this.state.error.message}</p> : this.props.children
+  }
+}

@@ -1,19 +1,50 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react'
+import { type ComponentType, type ReactNode, useEffect, useReducer } from 'react'
 
 /**
- * A component loaded the first time it is drawn (vite.config.ts's `antdLazyParts` puts it in place of
- * antd's Dropdown and Tree inside components that draw them only for props we do not use). While it
- * loads, its children stand in: a dropdown's trigger shows as it is.
+ * A component loaded the first time it is drawn: the header's bell and account menu, and antd's parts
+ * that `antd-lazy-parts.ts` puts in place of Dropdown, Menu, Tabs and Tree inside components that
+ * draw them only for props we do not use. While it loads, `standIn` shows in its place (by default its
+ * children: a dropdown's trigger shows as it is).
+ *
+ * Not React.lazy under a Suspense boundary: showing a boundary's fallback and revealing it again each
+ * start React's 300 ms throttle (FALLBACK_THROTTLE_MS), which holds the commit of every suspended
+ * boundary's retry until 300 ms after that moment — the header's parts held back the page's own
+ * reveal at start, and came up to 300 ms after they had loaded. Here the part arriving is a plain
+ * state update, drawn at once. A part that failed to load throws its error where it is drawn.
  */
-export function lazyPart<P extends { children?: ReactNode }>(
+export function lazyPart<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
+  standIn: (props: P) => ReactNode = (props) => (props as { children?: ReactNode }).children ?? null,
 ): ComponentType<P> {
-  const Part = lazy(load)
-  return function LazyPart(props: P) {
-    return (
-      <Suspense fallback={props.children ?? null}>
-        <Part {...props} />
-      </Suspense>
+  let loading: Promise<void> | undefined
+  let Part: ComponentType<P> | undefined
+  let failed: { error: unknown } | undefined
+  const start = () => {
+    loading ??= load().then(
+      (module) => {
+        Part = module.default
+      },
+      (error: unknown) => {
+        failed = { error }
+      },
     )
+    return loading
+  }
+  return function LazyPart(props: P) {
+    const [, arrived] = useReducer((count: number) => count + 1, 0)
+    const ready = Part !== undefined || failed !== undefined
+    useEffect(() => {
+      if (ready) return
+      let drawn = true
+      void start().then(() => drawn && arrived())
+      return () => {
+        drawn = false
+      }
+    }, [ready])
+    if (failed) throw failed.error
+    if (Part) return <Part {...props} />
+    // Started while drawing, as React.lazy does: the effect above only waits for it.
+    void start()
+    return standIn(props)
   }
 }

@@ -1,14 +1,11 @@
 import { LoginOutlined, UserOutlined } from '@ant-design/icons'
-import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { loginPath } from '../api/navigation'
 import { isLoggedIn } from '../api/types'
+import { lazyPart } from '../app/lazy-part'
 import { useSession } from '../state/session'
 import { ButtonLink } from './ButtonLink'
-
-/** The logged-in user's menu (its button; the dropdown loads on first need): loaded only for a user. */
-const AccountMenu = lazy(() => import('./AccountMenu'))
 
 /** Holds the account's place while the session or the account menu loads. */
 function AvatarPlaceholder() {
@@ -18,6 +15,12 @@ function AvatarPlaceholder() {
     </span>
   )
 }
+
+/** The logged-in user's menu (its button; the dropdown loads on first need): loaded only for a user. */
+const AccountMenu = lazyPart(
+  () => import('./AccountMenu'),
+  () => <AvatarPlaceholder />,
+)
 
 /** The account menu of a header: the user's links and log out, or a log-in button for a visitor. */
 export function UserMenu({ area }: { area: 'open' | 'home' | 'admin' }) {
@@ -33,9 +36,5 @@ export function UserMenu({ area }: { area: 'open' | 'home' | 'admin' }) {
       </ButtonLink>
     )
   }
-  return (
-    <Suspense fallback={<AvatarPlaceholder />}>
-      <AccountMenu area={area} user={user} />
-    </Suspense>
-  )
+  return <AccountMenu area={area} user={user} />
 }

@@ -1,17 +1,13 @@
-import { lazy, Suspense } from 'react'
 import { isLoggedIn } from '../api/types'
+import { lazyPart } from '../app/lazy-part'
 import { useSession } from '../state/session'
 
 /** The bell with its unread count (antd Badge and Tooltip, the inbox query): loaded only for a user. */
-const MessageBellButton = lazy(() => import('./MessageBellButton'))
+const MessageBellButton = lazyPart(() => import('./MessageBellButton'))
 
 /** The header's message bell, for a logged-in user only (not while a security step comes first). */
 export function MessageBell({ area }: { area: 'open' | 'home' | 'admin' }) {
   const { user } = useSession()
   if (!isLoggedIn(user) || user.security_step) return null
-  return (
-    <Suspense fallback={null}>
-      <MessageBellButton area={area} />
-    </Suspense>
-  )
+  return <MessageBellButton area={area} />
 }
