@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
 import { Component, type ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+import type { ChunkLoadError } from './lazy-page'
 import { lazyPart } from './lazy-part'
 
 function Frame({ children, title }: { children?: ReactNode; title: string }) {
@@ -50,15 +51,28 @@ describe('lazyPart’s stand-in and failure', () => {
     expect(screen.queryByText('waiting for the bell')).toBeNull()
   })
 
-  it('throws a failed load where it is drawn, to the error boundary above', async () => {
+  it('throws a failed load as a chunk error where it is drawn; the retry loads it again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const Part = lazyPart<{ title: string }>(() => Promise.reject(new Error('chunk gone')))
+    let attempts = 0
+    const Part = lazyPart<{ title: string }>(
+      () => {
+        attempts += 1
+        return attempts === 1
+          ? Promise.reject(new Error('network down'))
+          : Promise.resolve({ default: Frame })
+      },
+      undefined,
+      'Bell',
+    )
     render(
       <Caught>
-        <Part title="never" />
+        <Part title="the bell" />
       </Caught>,
     )
-    expect(await screen.findByText('failed: chunk gone')).toBeTruthy()
+    expect(await screen.findByText('failed: Loading chunk Bell failed')).toBeTruthy()
+    await act(async () => screen.getByRole('button', { name: 'retry' }).click())
+    expect(await screen.findByText('the bell')).toBeTruthy()
+    expect(attempts).toBe(2)
     vi.restoreAllMocks()
   })
 })
@@ -69,6 +83,19 @@ class Caught extends Component<{ children: ReactNode }, { error?: Error }> {
     return { error }
   }
   override render() {
-    return this.state.error ? <p>failed: {this.state.error.message}</p> : this.props.children
+    const { error } = this.state
+    if (!error) return this.props.children
+    const retry = () => {
+      ;(error as ChunkLoadError).reset?.()
+      this.setState({ error: undefined })
+    }
+    return (
+      <>
+        <p>failed: {error.message}</p>
+        <button type="button" onClick={retry}>
+          retry
+        </button>
+      </>
+    )
   }
 }

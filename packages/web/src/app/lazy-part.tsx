@@ -1,4 +1,10 @@
 import { type ComponentType, type ReactNode, useEffect, useReducer } from 'react'
+import { ChunkLoadError, chunkNameOf, loadChunk } from './lazy-page'
+
+export type LazyPart<P extends object> = ComponentType<P> & {
+  /** Starts loading it ahead of its first drawing; settles once it loaded or failed. */
+  preload: () => Promise<void>
+}
 
 /**
  * A component loaded the first time it is drawn: the header's bell and account menu, and antd's parts
@@ -10,27 +16,34 @@ import { type ComponentType, type ReactNode, useEffect, useReducer } from 'react
  * start React's 300 ms throttle (FALLBACK_THROTTLE_MS), which holds the commit of every suspended
  * boundary's retry until 300 ms after that moment — the header's parts held back the page's own
  * reveal at start, and came up to 300 ms after they had loaded. Here the part arriving is a plain
- * state update, drawn at once. A part that failed to load throws its error where it is drawn.
+ * state update, drawn at once. It loads as a page's chunk does (`loadChunk`): one that failed throws
+ * its ChunkLoadError where it is drawn, and the error boundary's retry loads it again.
  */
 export function lazyPart<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   standIn: (props: P) => ReactNode = (props) => (props as { children?: ReactNode }).children ?? null,
-): ComponentType<P> {
+  chunk: string = chunkNameOf(load),
+): LazyPart<P> {
   let loading: Promise<void> | undefined
   let Part: ComponentType<P> | undefined
   let failed: { error: unknown } | undefined
   const start = () => {
-    loading ??= load().then(
+    loading ??= loadChunk(chunk, load).then(
       (module) => {
         Part = module.default
       },
       (error: unknown) => {
         failed = { error }
+        if (error instanceof ChunkLoadError)
+          error.reset = () => {
+            loading = undefined
+            failed = undefined
+          }
       },
     )
     return loading
   }
-  return function LazyPart(props: P) {
+  function LazyPart(props: P) {
     const [, arrived] = useReducer((count: number) => count + 1, 0)
     const ready = Part !== undefined || failed !== undefined
     useEffect(() => {
@@ -47,4 +60,5 @@ export function lazyPart<P extends object>(
     void start()
     return standIn(props)
   }
+  return Object.assign(LazyPart, { preload: start })
 }

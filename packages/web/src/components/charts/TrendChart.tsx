@@ -1,18 +1,24 @@
 import './charts.css'
 import { RTL_LANGUAGES } from '@brokerdesk/shared'
 import { theme as antdTheme, Empty, Skeleton } from 'antd'
-import { Suspense, useMemo } from 'react'
-import { lazyPage } from '../../app/lazy-page'
+import { useMemo } from 'react'
+import { lazyPart } from '../../app/lazy-part'
 import { useLocaleState } from '../../i18n/language'
 import { buildTrendOption, type TrendSeries } from './trend-option'
 import { useInViewOnce } from './use-in-view-once'
 
-/** echarts and its parts load in their own chunk, the first time a chart is shown (or asked ahead). */
-const EChart = lazyPage(() => import('./EChart'))
+/**
+ * echarts and its parts load in their own chunk, the first time a chart is shown (or asked ahead); the
+ * chart's placeholder holds its place meanwhile.
+ */
+const EChart = lazyPart(
+  () => import('./EChart'),
+  ({ height }) => <ChartPlaceholder height={height} />,
+)
 
 /** Starts loading echarts while a chart's data is still on its way. */
 export function preloadCharts(): void {
-  EChart.preload().catch(() => undefined)
+  void EChart.preload()
 }
 
 /** A chart's height unless it says otherwise: what a page reserves for it while its data loads. */
@@ -85,13 +91,7 @@ export function TrendChart({
     .join('; ')
   return (
     <div ref={box} className="bd-chart" role="img" aria-label={`${title}. ${summary}`}>
-      {seen ? (
-        <Suspense fallback={<ChartPlaceholder height={height} />}>
-          <EChart option={option} height={height} />
-        </Suspense>
-      ) : (
-        <ChartPlaceholder height={height} />
-      )}
+      {seen ? <EChart option={option} height={height} /> : <ChartPlaceholder height={height} />}
     </div>
   )
 }
