@@ -2,7 +2,7 @@ import { StyleProvider } from '@ant-design/cssinjs'
 import { RTL_LANGUAGES } from '@brokerdesk/shared'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { theme as antdTheme, ConfigProvider } from 'antd'
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { cspNonce } from '../api/config'
 import { AlertHost } from '../components/AlertHost'
@@ -10,6 +10,7 @@ import { i18n } from '../i18n/i18n'
 import { useLocaleState } from '../i18n/language'
 import { useModal } from '../state/modal'
 import { useTheme } from '../state/theme'
+import { lazyPart } from './lazy-part'
 import { queryClient } from './query-client'
 
 const BRAND_TOKENS = {
@@ -113,7 +114,7 @@ function useRefetchOnLanguageChange(language: string): void {
 }
 
 /** The prompt modal's host (antd's Modal): its own chunk, loaded the first time a prompt opens. */
-const ModalHost = lazy(() =>
+const ModalHost = lazyPart(() =>
   import('../components/ModalHost').then((module) => ({ default: module.ModalHost })),
 )
 
@@ -121,11 +122,7 @@ function PromptModal() {
   const { open } = useModal()
   const [used, setUsed] = useState(open)
   if (open && !used) setUsed(true)
-  return used ? (
-    <Suspense fallback={null}>
-      <ModalHost />
-    </Suspense>
-  ) : null
+  return used ? <ModalHost /> : null
 }
 
 /** Theme (antd algorithm), antd/i18n locale, react-query, and the shared alert and modal hosts. */

@@ -1,23 +1,14 @@
-import { Suspense } from 'react'
 import { PageLoading } from '../components/PageLoading'
-import type { ErrorPageProps } from '../pages/errors/ErrorPage'
-import { lazyPage } from './lazy-page'
+import { lazyPart } from './lazy-part'
 
 /**
  * The error pages of SPEC §8 as the app shell shows them (a path without access, maintenance, a
  * route's error): their chunk (antd's Result with its illustrations) loads only when one shows.
  */
-const LazyErrorPage = lazyPage<ErrorPageProps>(() =>
-  import('../pages/errors/ErrorPage').then((module) => ({ default: module.ErrorPage })),
+export const ErrorPage = lazyPart(
+  () => import('../pages/errors/ErrorPage').then((module) => ({ default: module.ErrorPage })),
+  () => <PageLoading />,
 )
-
-export function ErrorPage(props: ErrorPageProps) {
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <LazyErrorPage {...props} />
-    </Suspense>
-  )
-}
 
 export function NotFoundPage() {
   return <ErrorPage kind="not-found" />

@@ -54,7 +54,7 @@ describe('lazyPart’s stand-in and failure', () => {
   it('throws a failed load as a chunk error where it is drawn; the retry loads it again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     let attempts = 0
-    const Part = lazyPart<{ title: string }>(
+    const Part = lazyPart(
       () => {
         attempts += 1
         return attempts === 1

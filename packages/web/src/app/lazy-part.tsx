@@ -1,16 +1,20 @@
-import { type ComponentType, type ReactNode, useEffect, useReducer } from 'react'
+import { type ComponentProps, type ComponentType, type ReactNode, useEffect, useReducer } from 'react'
 import { ChunkLoadError, chunkNameOf, loadChunk } from './lazy-page'
 
-export type LazyPart<P extends object> = ComponentType<P> & {
+// biome-ignore lint/suspicious/noExplicitAny: any component, as React.lazy takes (its props are read off it)
+type AnyComponent = ComponentType<any>
+
+export type LazyPart<T extends AnyComponent> = ComponentType<ComponentProps<T>> & {
   /** Starts loading it ahead of its first drawing; settles once it loaded or failed. */
   preload: () => Promise<void>
 }
 
 /**
- * A component loaded the first time it is drawn: the header's bell and account menu, and antd's parts
- * that `antd-lazy-parts.ts` puts in place of Dropdown, Menu, Tabs and Tree inside components that
- * draw them only for props we do not use. While it loads, `standIn` shows in its place (by default its
- * children: a dropdown's trigger shows as it is).
+ * A component loaded the first time it is drawn — the app's one way for a part of a page (the
+ * header's bell and account menu, a chart, an editor, a panel, a drawer, an alert, and antd's parts
+ * that `antd-lazy-parts.ts` puts in place of Dropdown, Menu, Tabs and Tree where we pass no props that
+ * draw them); a whole page is a `lazyPage`, whose layout places its loading spinner. While it loads,
+ * `standIn` shows in its place (by default its children: a dropdown's trigger shows as it is).
  *
  * Not React.lazy under a Suspense boundary: showing a boundary's fallback and revealing it again each
  * start React's 300 ms throttle (FALLBACK_THROTTLE_MS), which holds the commit of every suspended
@@ -19,18 +23,19 @@ export type LazyPart<P extends object> = ComponentType<P> & {
  * state update, drawn at once. It loads as a page's chunk does (`loadChunk`): one that failed throws
  * its ChunkLoadError where it is drawn, and the error boundary's retry loads it again.
  */
-export function lazyPart<P extends object>(
-  load: () => Promise<{ default: ComponentType<P> }>,
-  standIn: (props: P) => ReactNode = (props) => (props as { children?: ReactNode }).children ?? null,
+export function lazyPart<T extends AnyComponent>(
+  load: () => Promise<{ default: T }>,
+  standIn: (props: ComponentProps<T>) => ReactNode = (props) => props.children ?? null,
   chunk: string = chunkNameOf(load),
-): LazyPart<P> {
+): LazyPart<T> {
+  type P = ComponentProps<T>
   let loading: Promise<void> | undefined
   let Part: ComponentType<P> | undefined
   let failed: { error: unknown } | undefined
   const start = () => {
     loading ??= loadChunk(chunk, load).then(
       (module) => {
-        Part = module.default
+        Part = module.default as ComponentType<P>
       },
       (error: unknown) => {
         failed = { error }

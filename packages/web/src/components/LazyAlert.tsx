@@ -1,8 +1,12 @@
 import type { AlertProps } from 'antd'
-import { Component, lazy, type ReactNode, Suspense } from 'react'
+import { Component, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { lazyPart } from '../app/lazy-part'
 
-const Alert = lazy(() => import('./alert-chunk').then((module) => ({ default: module.Alert })))
+const Alert = lazyPart(
+  () => import('./alert-chunk').then((module) => ({ default: module.Alert })),
+  (props: AlertProps) => <PlainAlert {...props} />,
+)
 
 /**
  * antd's Alert, loaded the first time one shows: the alerts every page can show (the server's
@@ -16,9 +20,7 @@ export function LazyAlert(props: AlertProps) {
   const plain = <PlainAlert {...props} />
   return (
     <ChunkFailed fallback={plain}>
-      <Suspense fallback={plain}>
-        <Alert {...props} />
-      </Suspense>
+      <Alert {...props} />
     </ChunkFailed>
   )
 }

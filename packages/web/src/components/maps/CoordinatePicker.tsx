@@ -1,14 +1,18 @@
 import { EnvironmentOutlined } from '@ant-design/icons'
 import type { TMapPlace } from '@brokerdesk/shared/maps'
 import { Alert, Button, Empty, Form, Input, List, Skeleton } from 'antd'
-import { lazy, Suspense, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HttpError } from '../../api/http'
 import { pairOf } from './coordinates'
 import { searchPlaces, useMapConfig } from './map-api'
 import './maps.css'
+import { lazyPart } from '../../app/lazy-part'
 
-const MapCanvas = lazy(() => import('./MapCanvas'))
+const MapCanvas = lazyPart(
+  () => import('./MapCanvas'),
+  () => <Skeleton.Input active block className="bd-map__loading" />,
+)
 
 export interface CoordinatePickerProps {
   /** The form fields holding the longitude and the latitude (their own inputs stay the validated way in). */
@@ -56,17 +60,15 @@ export function CoordinatePicker({ lngField = 'lng', latField = 'lat', disabled 
       ) : null}
       {map && hasMap && (
         <>
-          <Suspense fallback={<Skeleton.Input active block className="bd-map__loading" />}>
-            <MapCanvas
-              provider={map.provider}
-              apiKey={map.key}
-              securityCode={map.security_code}
-              zoom={map.scale}
-              position={position}
-              onPick={pick}
-              onFailed={() => setFailed(true)}
-            />
-          </Suspense>
+          <MapCanvas
+            provider={map.provider}
+            apiKey={map.key}
+            securityCode={map.security_code}
+            zoom={map.scale}
+            position={position}
+            onPick={pick}
+            onFailed={() => setFailed(true)}
+          />
           <p className="bd-map__hint">{t('map.pick_hint')}</p>
         </>
       )}

@@ -2,14 +2,19 @@ import { EditOutlined } from '@ant-design/icons'
 import type { ResourcePageData } from '@brokerdesk/shared'
 import { Button } from 'antd'
 import type { TableRowSelection } from 'antd/es/table/interface'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { lazyPart } from '../../app/lazy-part'
 import { listSearchOf } from '../../state/list-state'
 import { LazyAlert } from '../LazyAlert'
 import type { BulkTarget, ListAnswer, Row } from './resource-api'
 
 const drawer = () => import('./BulkEditDrawer')
-const BulkEditDrawer = lazy(() => drawer().then((module) => ({ default: module.BulkEditDrawer })))
+const BulkEditDrawer = lazyPart(
+  () => drawer().then((module) => ({ default: module.BulkEditDrawer })),
+  undefined,
+  'BulkEditDrawer',
+)
 
 /** Whether this user may edit the list's records in bulk: the update action and a bulk-editable field. */
 export const canBulkEdit = (page: ResourcePageData) =>
@@ -41,9 +46,7 @@ export function BulkEditButton({ page, target, count, rows, onDone }: BulkEditBu
         {t('bulk_edit.button')}
       </Button>
       {opened && (
-        <Suspense fallback={null}>
-          <BulkEditDrawer page={page} {...opened} onDone={onDone} onClose={() => setOpened(undefined)} />
-        </Suspense>
+        <BulkEditDrawer page={page} {...opened} onDone={onDone} onClose={() => setOpened(undefined)} />
       )}
     </>
   )

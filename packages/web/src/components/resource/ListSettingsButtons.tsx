@@ -1,12 +1,21 @@
 import { SettingOutlined, StarOutlined } from '@ant-design/icons'
 import type { ResourcePageData } from '@brokerdesk/shared'
 import { Button, Popover, Spin } from 'antd'
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { lazyPart } from '../../app/lazy-part'
 
 const panels = () => import('./ListSettingsPanels')
-const ColumnSettingsPanel = lazy(() => panels().then((module) => ({ default: module.ColumnSettingsPanel })))
-const SavedViewsPanel = lazy(() => panels().then((module) => ({ default: module.SavedViewsPanel })))
+const ColumnSettingsPanel = lazyPart(
+  () => panels().then((module) => ({ default: module.ColumnSettingsPanel })),
+  () => <Spin size="small" />,
+  'ListSettingsPanels',
+)
+const SavedViewsPanel = lazyPart(
+  () => panels().then((module) => ({ default: module.SavedViewsPanel })),
+  () => <Spin size="small" />,
+  'ListSettingsPanels',
+)
 
 interface Props {
   page: ResourcePageData
@@ -20,11 +29,7 @@ export function ColumnSettingsButton({ page }: Props) {
       trigger="click"
       placement="bottomRight"
       title={t('list.columns')}
-      content={
-        <Suspense fallback={<Spin size="small" />}>
-          <ColumnSettingsPanel page={page} />
-        </Suspense>
-      }
+      content={<ColumnSettingsPanel page={page} />}
     >
       {/* a pointer on the button starts loading the panel */}
       <Button icon={<SettingOutlined />} onPointerEnter={() => void panels()}>
@@ -48,16 +53,14 @@ export function SavedViewsButton({
       placement="bottomRight"
       title={t('list.views')}
       content={
-        <Suspense fallback={<Spin size="small" />}>
-          <SavedViewsPanel
-            page={page}
-            search={search}
-            onOpen={(next) => {
-              setOpen(false)
-              onOpen(next)
-            }}
-          />
-        </Suspense>
+        <SavedViewsPanel
+          page={page}
+          search={search}
+          onOpen={(next) => {
+            setOpen(false)
+            onOpen(next)
+          }}
+        />
       }
       open={open}
       onOpenChange={setOpen}

@@ -5,6 +5,8 @@ interface RangeInputProps {
   dates: boolean
   value?: unknown
   onChange?: (value: unknown) => void
+  /** The id the filter's Form.Item gives its control (its label points at it). */
+  id?: string
 }
 
 /**

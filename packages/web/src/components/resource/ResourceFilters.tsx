@@ -1,9 +1,10 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons'
 import type { FilterMeta, OptionItem, ResourcePageData } from '@brokerdesk/shared'
 import { Button, Col, Form, Input, Row, Select, Space } from 'antd'
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Params } from '../../api/http'
+import { lazyPart } from '../../app/lazy-part'
 import { type Dayjs, dayjs } from '../../i18n/dayjs'
 import { fieldTitle, optionText } from './option-label'
 import { flattenOptions } from './resource-api'
@@ -88,7 +89,11 @@ export function filterValues(page: ResourcePageData, params: Readonly<Record<str
   return values
 }
 
-const RangeInput = lazy(() => import('./RangeInputs'))
+/** A range's two widgets; an empty box of the same size holds their place while they load. */
+const RangeInput = lazyPart(
+  () => import('./RangeInputs'),
+  ({ id }) => <Input disabled id={id} />,
+)
 
 interface FilterInputProps {
   filter: FilterMeta
@@ -113,12 +118,7 @@ function FilterInput({ filter, options, ...rest }: FilterInputProps) {
   )
   switch (filter.kind) {
     case 'between':
-      // An empty box of the same size holds the place while the range's widgets load.
-      return (
-        <Suspense fallback={<Input disabled aria-label={filter.name} />}>
-          <RangeInput {...control} dates={isDateType(filter)} />
-        </Suspense>
-      )
+      return <RangeInput {...control} dates={isDateType(filter)} />
     case 'in':
     case 'bits':
       return choices.length > 0 ? select(true) : <Input {...control} allowClear placeholder="1,2,3" />

@@ -1,7 +1,8 @@
 import { Flex } from 'antd'
-import { lazy, type ReactNode, Suspense } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HttpError } from '../../api/http'
+import { lazyPart } from '../../app/lazy-part'
 import { useDocumentTitle } from '../../app/use-document-title'
 import { LazyAlert } from '../LazyAlert'
 import { PageLoading } from '../PageLoading'
@@ -40,8 +41,9 @@ export function PageFrame({
 }
 
 // Shown only when a page's data is refused: loaded then.
-const ErrorPage = lazy(() =>
-  import('../../pages/errors/ErrorPage').then((module) => ({ default: module.ErrorPage })),
+const ErrorPage = lazyPart(
+  () => import('../../pages/errors/ErrorPage').then((module) => ({ default: module.ErrorPage })),
+  () => <PageLoading />,
 )
 
 /** What a page shows while its data loads or when it failed. */
@@ -49,11 +51,6 @@ export function QueryState({ error, loading }: { error: unknown; loading: boolea
   const { t } = useTranslation()
   if (loading) return <PageLoading />
   const refused = error instanceof HttpError && [403, 404].includes(error.status) ? error.status : undefined
-  if (refused)
-    return (
-      <Suspense fallback={<PageLoading />}>
-        <ErrorPage kind={refused === 403 ? 'forbidden' : 'not-found'} />
-      </Suspense>
-    )
+  if (refused) return <ErrorPage kind={refused === 403 ? 'forbidden' : 'not-found'} />
   return <LazyAlert type="error" showIcon title={t('http.server_error')} />
 }

@@ -1,8 +1,9 @@
 import { EditOutlined, EyeOutlined } from '@ant-design/icons'
 import type { FieldMeta, ResourcePageData } from '@brokerdesk/shared'
 import { Space, type TableProps } from 'antd'
-import { lazy, type ReactNode, Suspense, useMemo } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { lazyPart } from '../../app/lazy-part'
 import { ButtonLink } from '../ButtonLink'
 import { shownColumnsOf } from './list-columns'
 import { useListSettings } from './list-settings-api'
@@ -11,7 +12,11 @@ import { RowDeleteButton } from './RowDeleteButton'
 import { flattenOptions, type Row } from './resource-api'
 import { useMediumUp } from './use-narrow'
 
-const ImageCell = lazy(() => import('./ImageCell'))
+/** A picture cell: its chunk loads with the first one shown, the cell keeping its size meanwhile. */
+const ImageCell = lazyPart(
+  () => import('./ImageCell'),
+  () => <span className="bd-image-cell" />,
+)
 
 export type CellRenderer = (value: unknown, row: Row) => ReactNode
 
@@ -60,11 +65,8 @@ export function useTableColumns({ page, sort, cells, rowActions, can, remove }: 
           if (field?.input !== 'image') return displayValue(t, field, value, options)
           if (!value) return t('messages.missing_value')
           return (
-            // the cell keeps its size while the picture's chunk loads
-            <Suspense fallback={<span className="bd-image-cell" />}>
-              {/* the picture opens larger on a click: that button is named by its column and row */}
-              <ImageCell src={String(value)} label={`${t('actions.preview')}: ${title} #${row.id}`} />
-            </Suspense>
+            // the picture opens larger on a click: that button is named by its column and row
+            <ImageCell src={String(value)} label={`${t('actions.preview')}: ${title} #${row.id}`} />
           )
         },
       }

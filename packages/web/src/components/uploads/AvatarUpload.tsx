@@ -1,6 +1,6 @@
 import { UploadOutlined, UserOutlined } from '@ant-design/icons'
 import { Avatar, Button, Form, Upload } from 'antd'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HttpError } from '../../api/http'
 import { fieldLabel } from '../../forms/zod-rule'
@@ -8,9 +8,10 @@ import { checkUpload } from './upload-file'
 import { refusalText, UploadRefused, uploadImage } from './upload-image'
 import { useUploadSettings } from './upload-settings'
 import './uploads.css'
+import { lazyPart } from '../../app/lazy-part'
 
 // The cropper comes in its own chunk, when a picture is chosen.
-const AvatarCropModal = lazy(() => import('./AvatarCropModal'))
+const AvatarCropModal = lazyPart(() => import('./AvatarCropModal'))
 
 export interface AvatarUploadProps {
   id?: string
@@ -75,9 +76,7 @@ export function AvatarUpload({ id, name, value, onChange, fallback }: AvatarUplo
         </Button>
       )}
       {source && (
-        <Suspense fallback={null}>
-          <AvatarCropModal source={source} busy={busy} onCancel={() => setSource(null)} onCrop={upload} />
-        </Suspense>
+        <AvatarCropModal source={source} busy={busy} onCancel={() => setSource(null)} onCrop={upload} />
       )}
     </div>
   )

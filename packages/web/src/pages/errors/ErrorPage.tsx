@@ -1,14 +1,15 @@
 import { ToolOutlined } from '@ant-design/icons'
 import { Result } from 'antd'
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { groupHome } from '../../app/group-home'
+import { lazyPart } from '../../app/lazy-part'
 import { useDocumentTitle } from '../../app/use-document-title'
 import { ButtonLink } from '../../components/ButtonLink'
 
 /** The not-found page's search box (AutoComplete, Input): its own chunk, off the first page. */
-const PageSearch = lazy(() => import('./PageSearch').then((module) => ({ default: module.PageSearch })))
+const PageSearch = lazyPart(() => import('./PageSearch').then((module) => ({ default: module.PageSearch })))
 
 export type ErrorKind = 'not-found' | 'forbidden' | 'maintenance' | 'server'
 
@@ -61,11 +62,7 @@ export function ErrorPage({ kind, home, extra }: ErrorPageProps) {
           </div>
         }
       >
-        {kind === 'not-found' && (
-          <Suspense fallback={null}>
-            <PageSearch />
-          </Suspense>
-        )}
+        {kind === 'not-found' && <PageSearch />}
       </Result>
     </section>
   )

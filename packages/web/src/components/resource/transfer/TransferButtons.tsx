@@ -1,9 +1,10 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons'
 import type { FieldMeta } from '@brokerdesk/shared'
 import { Button, Space } from 'antd'
-import { lazy, Suspense, useEffect, useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Params } from '../../../api/http'
+import { lazyPart } from '../../../app/lazy-part'
 import { fieldTitle } from '../option-label'
 import { restoreTask, useTask } from './task-store'
 
@@ -12,7 +13,7 @@ import { restoreTask, useTask } from './task-store'
  * reader) and the progress ring load the first time they are needed, so a list opens without them.
  */
 const jobs = () => import('./jobs')
-const TransferProgress = lazy(() => import('./TransferProgress'))
+const TransferProgress = lazyPart(() => import('./TransferProgress'))
 
 export interface TransferButtonsProps {
   resource: string
@@ -90,11 +91,7 @@ export function TransferButtons({
           </Button>
         </>
       )}
-      {task.downloading && (
-        <Suspense fallback={null}>
-          <TransferProgress task={task} />
-        </Suspense>
-      )}
+      {task.downloading && <TransferProgress task={task} />}
     </Space>
   )
 }

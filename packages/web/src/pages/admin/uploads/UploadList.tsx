@@ -1,8 +1,9 @@
 import { DownloadOutlined, PieChartOutlined } from '@ant-design/icons'
 import type { UploadUse } from '@brokerdesk/shared'
 import { Button } from 'antd'
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { lazyPart } from '../../../app/lazy-part'
 import { useHeldRoutes } from '../../../app/permissions'
 import ResourceListPage from '../../../components/resource/ResourceListPage'
 import type { ResourcePageProps } from '../../../components/resource/ResourcePage'
@@ -12,7 +13,10 @@ import { UploadUsageDrawer } from './UploadUsageDrawer'
 import { UploadUses } from './UploadUses'
 import { USAGE_URL } from './uploads-api'
 
-const ImageCell = lazy(() => import('../../../components/resource/ImageCell'))
+const ImageCell = lazyPart(
+  () => import('../../../components/resource/ImageCell'),
+  () => <span className="bd-image-cell" />,
+)
 
 /** A file's preview: a picture inline (larger on a click), a document as a download. */
 function FilePreview({ row }: { row: Row }) {
@@ -20,11 +24,7 @@ function FilePreview({ row }: { row: Row }) {
   const url = String(row.url)
   const label = `${t('fields.preview')}: ${String(row.name)}`
   if (String(row.mime).startsWith('image/')) {
-    return (
-      <Suspense fallback={<span className="bd-image-cell" />}>
-        <ImageCell src={url} label={label} />
-      </Suspense>
-    )
+    return <ImageCell src={url} label={label} />
   }
   // Private documents are served only to those upload-access allows; the link carries the session.
   return (

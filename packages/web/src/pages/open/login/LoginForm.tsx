@@ -1,16 +1,16 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
-import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { UserAnswer } from '../../../api/types'
+import { lazyPart } from '../../../app/lazy-part'
 import { LazyAlert } from '../../../components/LazyAlert'
 import { LightCheckbox, LightField, LightInput, LightPassword } from '../../../components/LightForm/LightForm'
 import { useLoginAttempt } from './use-login-attempt'
 import { type LoginValues, useLoginValues } from './use-login-values'
 
 /** The slider captcha (with antd's Modal and Tooltip), loaded once the server asks for it. */
-const CaptchaField = lazy(() =>
+const CaptchaField = lazyPart(() =>
   import('../../../components/SliderCaptcha/CaptchaField').then((module) => ({
     default: module.CaptchaField,
   })),
@@ -122,9 +122,7 @@ export function LoginForm({ name, submit, onLoggedIn, submitText, full = false }
           error={messages.captcha}
           group
         >
-          <Suspense fallback={null}>
-            <CaptchaField value={captcha} onChange={(ticket) => change('captcha', ticket)} />
-          </Suspense>
+          <CaptchaField value={captcha} onChange={(ticket) => change('captcha', ticket)} />
         </LightField>
       )}
       {full && (

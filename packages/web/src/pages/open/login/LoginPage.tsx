@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { getConfig } from '../../../api/config'
 import { identityApi } from '../../../api/identity'
 import { isLoggedIn, type UserAnswer } from '../../../api/types'
+import { lazyPart } from '../../../app/lazy-part'
 import { useDocumentTitle } from '../../../app/use-document-title'
 import { AuthCard } from '../../../components/AuthCard/AuthCard'
 import { LazyAlert } from '../../../components/LazyAlert'
@@ -14,7 +15,10 @@ import { landingPath } from './landing'
 import { OtherLoginButtons } from './OtherLoginButtons'
 
 /** The binding screen of a new third-party identity (tabs, result, its own form): its own chunk. */
-const BindingPanel = lazy(() => import('./BindingPanel').then((module) => ({ default: module.BindingPanel })))
+const BindingPanel = lazyPart(
+  () => import('./BindingPanel').then((module) => ({ default: module.BindingPanel })),
+  () => <PageLoading />,
+)
 
 const OTHER_LOGIN_ERRORS = [
   'state',
@@ -60,9 +64,7 @@ export default function LoginPage() {
   if (bindTicket) {
     return (
       <AuthCard title={t('auth.bind.title')}>
-        <Suspense fallback={<PageLoading />}>
-          <BindingPanel ticket={bindTicket} onLoggedIn={loggedIn} />
-        </Suspense>
+        <BindingPanel ticket={bindTicket} onLoggedIn={loggedIn} />
       </AuthCard>
     )
   }

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense } from 'react'
 import { identityApi } from '../../../api/identity'
+import { lazyPart } from '../../../app/lazy-part'
 
 /** The providers' buttons with their brand icons: loaded only when a provider is configured. */
-const ProviderButtons = lazy(() =>
+const ProviderButtons = lazyPart(() =>
   import('./ProviderButtons').then((module) => ({ default: module.ProviderButtons })),
 )
 
@@ -17,9 +17,5 @@ export function OtherLoginButtons({ redirect }: { redirect: string | null }) {
   })
   const list = providers.data ?? []
   if (list.length === 0) return null
-  return (
-    <Suspense fallback={null}>
-      <ProviderButtons providers={list} redirect={redirect} />
-    </Suspense>
-  )
+  return <ProviderButtons providers={list} redirect={redirect} />
 }
