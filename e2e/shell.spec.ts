@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newContext, snapshot } from './support/browser'
+import { launchBrowser, loggedInContext, newContext, snapshot } from './support/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -50,6 +50,28 @@ describe('the app shell', () => {
       await page.goto(path)
       await page.getByText(text, { exact: true }).first().waitFor()
     }
+    await context.close()
+  })
+
+  it('shows the back office with its spinner when a page is slow to load, and the page once it comes', async () => {
+    const context = await loggedInContext(browser)
+    const page = await context.newPage()
+    // The menu pages' chunk (the list page) is held until the layout has shown: the first render
+    // waits for a page's chunks a second at most.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/admin-pages-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/admin/products')
+    await page.getByRole('banner').first().waitFor({ timeout: 4000 })
+    await page.locator('#content [role=status]').waitFor()
+    release()
+    await page.locator('#content .ant-table').waitFor()
+    expect(await page.locator('#content [role=status]').count()).toBe(0)
     await context.close()
   })
 

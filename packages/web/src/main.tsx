@@ -9,6 +9,9 @@ import { initLanguage } from './i18n/language'
 import { initTheme } from './state/theme'
 import './styles.css'
 
+/** How long the first render waits for the page's chunks once the language is in. */
+const PAGE_WAIT_MS = 1000
+
 async function start(): Promise<void> {
   const config = await loadConfig()
   if (applyStartup(config)) return
@@ -16,12 +19,14 @@ async function start(): Promise<void> {
   // The language starts loading first: what the page asks for at start is asked in it.
   const languageLoaded = initLanguage(config)
   const pageLoaded = preloadPage(window.location.pathname)
-  // The first render waits for the page's chunks too (index.html's spinner shows meanwhile, as the
-  // app's own would). Rendered before them, the layout or page suspends and shows its fallback, and
-  // React then holds the commit that reveals it until 300 ms after that fallback was shown (its
-  // FALLBACK_THROTTLE_MS, for any render that only retries a suspended boundary): a warm list's rows
-  // came up to 300 ms after everything they needed had arrived.
-  await Promise.all([languageLoaded, pageLoaded])
+  await languageLoaded
+  // The first render waits for the page's chunks too, up to PAGE_WAIT_MS (index.html's spinner shows
+  // meanwhile, as the app's own would). Rendered before them, the layout or page suspends and shows
+  // its fallback, and React then holds the commit that reveals it until 300 ms after that fallback
+  // was shown (its FALLBACK_THROTTLE_MS, for any render that only retries a suspended boundary): a
+  // warm list's rows came up to 300 ms after everything they needed had arrived. On a line so slow
+  // that the chunks take longer, the layout shows with the page's spinner, as before.
+  await Promise.race([pageLoaded, new Promise((resolve) => setTimeout(resolve, PAGE_WAIT_MS))])
   startTokenRefresh()
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')
