@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react'
 import { i18n } from '../../../i18n/i18n'
 import { pushAlert } from '../../../state/alerts'
 import { createStore, useStore } from '../../../state/create-store'
@@ -103,6 +104,13 @@ let resetTimer: ReturnType<typeof setTimeout> | undefined
 
 export function useTask(): TaskState {
   return useStore(taskStore)
+}
+
+const taskExists = () => taskStore.get().downloading
+
+/** Whether a task exists: what shows only that is not rendered again each time the task moves. */
+export function useTaskExists(): boolean {
+  return useSyncExternalStore(taskStore.subscribe, taskExists, taskExists)
 }
 
 export function hasTask(): boolean {
