@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import type { Params } from '../../../api/http'
 import { lazyPart } from '../../../app/lazy-part'
 import { fieldTitle } from '../option-label'
-import { restoreTask, useTask } from './task-store'
+import { restoreTask, useTaskExists } from './task-store'
 
 /*
  * The buttons show from the start; what runs an export or an import (jobs.ts, the sheet writer and
@@ -39,7 +39,8 @@ export function TransferButtons({
   const keys = fields.map((field) => field.name)
   // The labels users see in the list, in their language; the import reads them in any language.
   const headers = fields.map((field) => fieldTitle(t, resource, field))
-  const task = useTask()
+  // The ring follows the task itself: the buttons are not rendered again as it moves.
+  const running = useTaskExists()
   const picker = useRef<HTMLInputElement>(null)
   // A task a reload interrupted comes back paused, to be resumed or cancelled.
   useEffect(() => {
@@ -91,7 +92,7 @@ export function TransferButtons({
           </Button>
         </>
       )}
-      {task.downloading && <TransferProgress task={task} />}
+      {running && <TransferProgress />}
     </Space>
   )
 }

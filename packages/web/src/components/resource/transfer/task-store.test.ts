@@ -1,8 +1,19 @@
+import { act, renderHook } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { modalStore } from '../../../state/modal'
 import { importJob, newImport } from './import-job'
 import { restoreJob } from './jobs'
-import { cancelTask, hasTask, pauseTask, resumeTask, startTask, type TaskJob, taskStore } from './task-store'
+import {
+  cancelTask,
+  hasTask,
+  PROGRESS_EVERY_MS,
+  pauseTask,
+  resumeTask,
+  startTask,
+  type TaskJob,
+  taskStore,
+  useTaskExists,
+} from './task-store'
 import { memoryStorage } from './transfer-storage'
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -66,6 +77,66 @@ describe('task store', () => {
     cancelTask()
     expect(taskStore.get()).toMatchObject({ downloading: false, model: null })
     expect(startTask(stepJob(1))).toBe(true)
+  })
+
+  it('moves the ring at most every PROGRESS_EVERY_MS, then to where the task is by then', async () => {
+    vi.useFakeTimers()
+    try {
+      let step = 0
+      const answers: (() => void)[] = []
+      const job: TaskJob = {
+        model: 1,
+        next: () =>
+          new Promise<boolean>((resolve) =>
+            answers.push(() => {
+              step += 1
+              resolve(step >= 4)
+            }),
+          ),
+        progress: () => step * 25,
+        finish() {},
+        fail() {},
+      }
+      startTask(job)
+      const answer = async () => {
+        answers.shift()?.()
+        await vi.advanceTimersByTimeAsync(0)
+      }
+      await answer()
+      expect(taskStore.get().download_progress).toBe(25)
+      await answer()
+      await answer()
+      expect(taskStore.get().download_progress).toBe(25)
+      await vi.advanceTimersByTimeAsync(PROGRESS_EVERY_MS)
+      expect(taskStore.get().download_progress).toBe(75)
+      await answer()
+      expect(taskStore.get().download_progress).toBe(100)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('shows where a task stopped at once when it pauses', async () => {
+    // Steps 2 and 3 come within PROGRESS_EVERY_MS of the first: the ring moves when step 4 fails.
+    startTask(stepJob(10, [3]))
+    await flush()
+    expect(taskStore.get()).toMatchObject({ pauseing: true, download_progress: 30 })
+  })
+
+  it('renders what shows only that a task exists again when one starts or ends, not as it moves', () => {
+    let renders = 0
+    const { result } = renderHook(() => {
+      renders += 1
+      return useTaskExists()
+    })
+    act(() => taskStore.set((s) => ({ ...s, downloading: true })))
+    expect(result.current).toBe(true)
+    const started = renders
+    act(() => taskStore.set((s) => ({ ...s, download_progress: 40 })))
+    act(() => taskStore.set((s) => ({ ...s, download_progress: 60 })))
+    expect(renders).toBe(started)
+    act(() => taskStore.set((s) => ({ ...s, downloading: false })))
+    expect(result.current).toBe(false)
   })
 
   it('clears the task flags about a second after it ends', async () => {

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react'
 import { i18n } from '../../../i18n/i18n'
 import { pushAlert } from '../../../state/alerts'
 import { createStore, useStore } from '../../../state/create-store'
@@ -101,8 +102,41 @@ let job: TaskJob | null = null
 let looping = false
 let resetTimer: ReturnType<typeof setTimeout> | undefined
 
+/**
+ * How often the ring of a running task moves at most (ms): each move is a frame the tab draws
+ * (style, layout, paint, the compositor's), and an import's chunks are answered some 20 a second
+ * while the tab shares the machine's cores with the server and the database (issue 21).
+ */
+export const PROGRESS_EVERY_MS = 250
+let progressShownAt = Number.NEGATIVE_INFINITY
+let progressTimer: ReturnType<typeof setTimeout> | undefined
+
+/**
+ * Shows how far the task is: now when asked or when the ring last moved PROGRESS_EVERY_MS ago or
+ * more, else once that time has passed (showing where the task is by then).
+ */
+function showProgress(current: TaskJob, now: boolean): void {
+  const show = () => {
+    clearTimeout(progressTimer)
+    progressTimer = undefined
+    if (job !== current) return
+    progressShownAt = performance.now()
+    taskStore.set((s) => ({ ...s, download_progress: current.progress() }))
+  }
+  const wait = progressShownAt + PROGRESS_EVERY_MS - performance.now()
+  if (now || wait <= 0) show()
+  else progressTimer ??= setTimeout(show, wait)
+}
+
 export function useTask(): TaskState {
   return useStore(taskStore)
+}
+
+const taskExists = () => taskStore.get().downloading
+
+/** Whether a task exists: what shows only that is not rendered again each time the task moves. */
+export function useTaskExists(): boolean {
+  return useSyncExternalStore(taskStore.subscribe, taskExists, taskExists)
 }
 
 export function hasTask(): boolean {
@@ -120,12 +154,13 @@ async function loop(current: TaskJob): Promise<void> {
       } catch (error) {
         if (job !== current) return
         taskStore.set((s) => ({ ...s, pauseing: true }))
+        showProgress(current, true)
         current.fail(error)
         await stopAt(current)
         return
       }
       if (job !== current) return
-      taskStore.set((s) => ({ ...s, download_progress: current.progress() }))
+      if (!done) showProgress(current, taskStore.get().pauseing)
       if (!done && taskStore.get().pauseing) await stopAt(current)
       else if (!done) void keep(current)
       if (done) {
@@ -151,6 +186,9 @@ export function startTask(next: TaskJob): boolean {
   clearTimeout(resetTimer)
   job = next
   lastKept = undefined
+  clearTimeout(progressTimer)
+  progressTimer = undefined
+  progressShownAt = Number.NEGATIVE_INFINITY
   void keep(next)
   taskStore.set({ downloading: true, pauseing: false, download_progress: 0, model: next.model })
   void loop(next)
