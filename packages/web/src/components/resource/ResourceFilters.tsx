@@ -1,7 +1,7 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons'
 import type { FilterMeta, OptionItem, ResourcePageData } from '@brokerdesk/shared'
 import { Button, Col, Form, Input, Row, Select, Space } from 'antd'
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Params } from '../../api/http'
 import { lazyPart } from '../../app/lazy-part'
@@ -152,8 +152,16 @@ export interface ResourceFiltersProps {
   onSearch: (params: Params, values: Values) => void
 }
 
-/** The filter bar of a list, built from the definition's filters. */
-export function ResourceFilters({ page, initialValues, onSearch }: ResourceFiltersProps) {
+/**
+ * The filter bar of a list, built from the definition's filters. Drawn again only when its own props
+ * change: the list's answer redraws the list, and the form's Selects and fields (some hundred
+ * components) have nothing new to show then.
+ */
+export const ResourceFilters = memo(function ResourceFilters({
+  page,
+  initialValues,
+  onSearch,
+}: ResourceFiltersProps) {
   const { t } = useTranslation()
   const [form] = Form.useForm<Values>()
   const filters = [...page.filters]
@@ -208,4 +216,4 @@ export function ResourceFilters({ page, initialValues, onSearch }: ResourceFilte
       </Space>
     </Form>
   )
-}
+})

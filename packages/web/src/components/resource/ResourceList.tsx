@@ -3,7 +3,7 @@ import type { ResourcePageData } from '@brokerdesk/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Space, Table, type TablePaginationConfig } from 'antd'
 import type { TFunction } from 'i18next'
-import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Params } from '../../api/http'
 import { listSearchOf } from '../../state/list-state'
@@ -116,6 +116,13 @@ export function ResourceList({
   // On a phone the filters wait behind a button that says how many are set.
   const narrow = useNarrow()
   const [filtersShown, setFiltersShown] = useState(false)
+  const onSearch = useCallback(
+    (next: Params) => {
+      setFiltersShown(false)
+      go({ filters: next, page: 1 })
+    },
+    [go],
+  )
   const [counted, setCounted] = useState(false)
   useEffect(() => rememberTree(name, Boolean(page.tree)), [name, page.tree])
   const { list, perPage, refusal, tooDeep, estimatedLast } = usePositionedList(page, place, {
@@ -141,15 +148,7 @@ export function ResourceList({
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {(!narrow || filtersShown) && (
-        <ResourceFilters
-          key={filtersKey}
-          page={page}
-          initialValues={values}
-          onSearch={(next) => {
-            setFiltersShown(false)
-            go({ filters: next, page: 1 })
-          }}
-        />
+        <ResourceFilters key={filtersKey} page={page} initialValues={values} onSearch={onSearch} />
       )}
       <ListToolbar
         page={page}

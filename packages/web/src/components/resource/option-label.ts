@@ -7,6 +7,26 @@ export function optionText(t: TFunction, option: OptionItem): string {
   return label.startsWith('options.') ? t(label, { defaultValue: String(option.value) }) : label
 }
 
+/**
+ * `t` answering a key it was asked before (with the same options) from memory: a list's cells ask the
+ * same few texts — an option's label, the missing value's dash — on every row, and each of i18next's
+ * lookups resolves, interpolates and post-processes anew. Made for one drawing: a new language draws
+ * again with a new one.
+ */
+export function rememberingT(t: TFunction): TFunction {
+  const known = new Map<string, string>()
+  const remembering = (key: string | string[], options?: Record<string, unknown>) => {
+    const id = JSON.stringify([key, options])
+    let answer = known.get(id)
+    if (answer === undefined) {
+      answer = String(t(key, options))
+      known.set(id, answer)
+    }
+    return answer
+  }
+  return remembering as unknown as TFunction
+}
+
 /** How a list cell shows a value of `field` (bitmasks list every bit set). */
 export function displayValue(
   t: TFunction,

@@ -1,8 +1,8 @@
 import type { FieldMeta, FilterMeta, ResourcePageData } from '@brokerdesk/shared'
 import type { TFunction } from 'i18next'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { dayjs } from '../../i18n/dayjs'
-import { displayValue } from './option-label'
+import { displayValue, rememberingT } from './option-label'
 import { filterParams, filterValues } from './ResourceFilters'
 
 const t = ((key: string | string[], options?: { defaultValue?: string }) =>
@@ -146,5 +146,22 @@ describe('displayValue', () => {
   it('shows names of other resources as they are and cuts long text', () => {
     expect(displayValue(t, field({}), 7, [{ value: 7, label: '工商银行' }])).toBe('工商银行')
     expect(displayValue(t, field({ type: 'string' }), 'x'.repeat(120), undefined)).toHaveLength(101)
+  })
+})
+
+describe('rememberingT', () => {
+  it('asks each key with the same options once and answers it again from memory', () => {
+    const asked = vi.fn(t)
+    const text = rememberingT(asked as unknown as TFunction)
+    const options = [{ value: 2, label: 'options.products.pay_type.installments' }]
+    for (let row = 0; row < 15; row++) {
+      expect(displayValue(text, field({ input: 'radio' }), 2, options)).toBe('installments')
+      expect(displayValue(text, field({}), null, undefined)).toBe('messages.missing_value')
+    }
+    expect(asked).toHaveBeenCalledTimes(2)
+    // other options are another question
+    expect(text('messages.missing_value', { defaultValue: 'none' })).toBe('none')
+    expect(text(['labels.a', 'fields.a'])).toBe('labels.a')
+    expect(asked).toHaveBeenCalledTimes(4)
   })
 })

@@ -1,7 +1,7 @@
 import type { ResourcePageData } from '@brokerdesk/shared'
 import type { TableProps } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import type { Params } from '../../api/http'
 import { listSearchFor, listSearchOf, parseListSearch, rememberListSearch } from '../../state/list-state'
@@ -43,11 +43,16 @@ export function useListAddress(page: ResourcePageData, initialFilters?: Record<s
   // The table may call back with a handler of an earlier render: moves start from the latest place.
   const latest = useRef(place)
   latest.current = place
-  const go = (next: Partial<ListPlace>) => {
-    const target = listSearchOf({ ...latest.current, ...next })
-    rememberListSearch(name, target)
-    navigate({ search: target })
-  }
+  // The same function while the list stays open: the filter form, drawn again only when its own props
+  // change, is handed a search that calls it.
+  const go = useCallback(
+    (next: Partial<ListPlace>) => {
+      const target = listSearchOf({ ...latest.current, ...next })
+      rememberListSearch(name, target)
+      navigate({ search: target })
+    },
+    [name, navigate],
+  )
   /** Opens another address query of this list (a saved view). */
   const open = (next: string) => navigate({ search: next })
   // A click on a header sorts (from the first page); the pager moves or resizes the page.

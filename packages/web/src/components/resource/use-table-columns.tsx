@@ -7,7 +7,7 @@ import { lazyPart } from '../../app/lazy-part'
 import { ButtonLink } from '../ButtonLink'
 import { shownColumnsOf } from './list-columns'
 import { useListSettings } from './list-settings-api'
-import { displayValue, fieldTitle } from './option-label'
+import { displayValue, fieldTitle, rememberingT } from './option-label'
 import { RowDeleteButton } from './RowDeleteButton'
 import { flattenOptions, type Row } from './resource-api'
 import { useMediumUp } from './use-narrow'
@@ -45,6 +45,8 @@ export function useTableColumns({ page, sort, cells, rowActions, can, remove }: 
   // Known at the first render: the table draws its rows once for this width.
   const wide = useMediumUp()
   const shown = shownColumnsOf(page, settings.columns).filter(({ key }) => key || wide)
+  // The cells ask the same few texts on every row (an option's label, "--"): each is looked up once.
+  const text = rememberingT(t)
   const columns: NonNullable<TableProps<Row>['columns']> = shown.map(
     ({ name: column, width, key }, index) => {
       const field = fields.get(column)
@@ -62,7 +64,7 @@ export function useTableColumns({ page, sort, cells, rowActions, can, remove }: 
         ellipsis: !key && field?.input !== 'image',
         render: (value: unknown, row: Row) => {
           if (cells[column]) return cells[column](value, row)
-          if (field?.input !== 'image') return displayValue(t, field, value, options)
+          if (field?.input !== 'image') return displayValue(text, field, value, options)
           if (!value) return t('messages.missing_value')
           return (
             // the picture opens larger on a click: that button is named by its column and row
@@ -73,6 +75,10 @@ export function useTableColumns({ page, sort, cells, rowActions, can, remove }: 
     },
   )
   if (rowActions || can('update') || can('show') || can('delete')) {
+    // Each row's buttons are named by the action and the row: the action's words are found once.
+    const openLabel = t(can('update') ? 'actions.update' : 'actions.show')
+    const deleteLabel = t('actions.delete')
+    const deleteQuestion = t('list.delete_confirm', { count: 1 })
     columns.push({
       key: 'actions',
       title: t('actions.operate'),
@@ -87,13 +93,13 @@ export function useTableColumns({ page, sort, cells, rowActions, can, remove }: 
               type="link"
               size="small"
               icon={can('update') ? <EditOutlined /> : <EyeOutlined />}
-              aria-label={`${t(can('update') ? 'actions.update' : 'actions.show')} #${row.id}`}
+              aria-label={`${openLabel} #${row.id}`}
             />
           )}
           {can('delete') && (
             <RowDeleteButton
-              label={`${t('actions.delete')} #${row.id}`}
-              title={t('list.delete_confirm', { count: 1 })}
+              label={`${deleteLabel} #${row.id}`}
+              title={deleteQuestion}
               onConfirm={() => remove([row.id])}
             />
           )}
