@@ -8,7 +8,7 @@ import {
 } from '@ant-design/icons'
 import type { ResourcePageData } from '@brokerdesk/shared'
 import { Button, Popconfirm, Popover, Space } from 'antd'
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Params } from '../../api/http'
 import { ButtonLink } from '../ButtonLink'
@@ -65,6 +65,60 @@ export function FiltersButton({
   )
 }
 
+interface ListToolsProps {
+  page: ResourcePageData
+  canExport: boolean
+  canImport: boolean
+  params: Params
+  search: string
+  onOpenView: (search: string) => void
+  counted: boolean
+  onCount: () => void
+  onRefresh: () => void
+  narrow: boolean
+}
+
+/**
+ * Export, import, count, views, columns and refresh. Drawn again only when its own props change: the
+ * list's answer redraws the toolbar (the bulk edit counts the rows), not these buttons.
+ */
+const ListTools = memo(function ListTools({
+  page,
+  canExport,
+  canImport,
+  params,
+  search,
+  onOpenView,
+  counted,
+  onCount,
+  onRefresh,
+  narrow,
+}: ListToolsProps) {
+  const { t } = useTranslation()
+  return (
+    <Space wrap className={narrow ? 'bd-list-more' : undefined}>
+      <TransferButtons
+        resource={page.resource}
+        canExport={canExport}
+        canImport={canImport}
+        params={params}
+        fields={page.fields.filter((f) => f.export)}
+        onImported={onRefresh}
+      />
+      {!page.tree && (
+        <Button icon={<NumberOutlined />} onClick={onCount} disabled={counted}>
+          {t('list.count')}
+        </Button>
+      )}
+      <SavedViewsButton page={page} search={search} onOpen={onOpenView} />
+      <ColumnSettingsButton page={page} />
+      <Button icon={<ReloadOutlined />} aria-label={t('list.refresh')} onClick={onRefresh}>
+        {narrow && t('list.refresh')}
+      </Button>
+    </Space>
+  )
+})
+
 /**
  * The buttons above a list: create and delete the selected on one side; export, import, count, views,
  * columns and refresh on the other (in a "more" menu on a phone).
@@ -88,26 +142,18 @@ export function ListToolbar({
   const { t } = useTranslation()
   const name = page.resource
   const secondary = (
-    <Space wrap className={narrow ? 'bd-list-more' : undefined}>
-      <TransferButtons
-        resource={name}
-        canExport={can('export')}
-        canImport={can('import')}
-        params={params}
-        fields={page.fields.filter((f) => f.export)}
-        onImported={onRefresh}
-      />
-      {!page.tree && (
-        <Button icon={<NumberOutlined />} onClick={onCount} disabled={counted}>
-          {t('list.count')}
-        </Button>
-      )}
-      <SavedViewsButton page={page} search={search} onOpen={onOpenView} />
-      <ColumnSettingsButton page={page} />
-      <Button icon={<ReloadOutlined />} aria-label={t('list.refresh')} onClick={onRefresh}>
-        {narrow && t('list.refresh')}
-      </Button>
-    </Space>
+    <ListTools
+      page={page}
+      canExport={can('export')}
+      canImport={can('import')}
+      params={params}
+      search={search}
+      onOpenView={onOpenView}
+      counted={counted}
+      onCount={onCount}
+      onRefresh={onRefresh}
+      narrow={narrow}
+    />
   )
   return (
     <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>

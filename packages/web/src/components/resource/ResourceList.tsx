@@ -93,6 +93,18 @@ function pagerOf(
   }
 }
 
+/** The list's reload and its exact count, the same functions while it stays (for the toolbar's tools). */
+function useListActions(name: string) {
+  const queryClient = useQueryClient()
+  const [counted, setCounted] = useState(false)
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: ['resource', name] }),
+    [queryClient, name],
+  )
+  const count = useCallback(() => setCounted(true), [])
+  return { counted, count, refresh }
+}
+
 /** The list of a resource: filters, server-sorted columns, pagination, selection and the actions the user may do. */
 export function ResourceList({
   page,
@@ -103,7 +115,6 @@ export function ResourceList({
   initialFilters,
 }: ResourceListProps) {
   const { t, i18n } = useTranslation()
-  const queryClient = useQueryClient()
   const name = page.resource
   const can = (action: string) => (page.actions as string[]).includes(action)
   const { search, place, go, open, onTableChange } = useListAddress(page, initialFilters)
@@ -123,14 +134,15 @@ export function ResourceList({
     },
     [go],
   )
-  const [counted, setCounted] = useState(false)
+  const { counted, count, refresh } = useListActions(name)
   useEffect(() => rememberTree(name, Boolean(page.tree)), [name, page.tree])
   const { list, perPage, refusal, tooDeep, estimatedLast } = usePositionedList(page, place, {
     counted,
     enabled: can('list'),
   })
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource', name] })
+  // What an export follows: the same object while the filters and sort stay.
+  const exportParams = useMemo(() => ({ ...filters, sort }), [filters, sort])
   const { selected, select, ...bulk } = useBulkEdit({ page, filters, answer: list.data, refresh })
   const remove = useRemoveRows(name, () => {
     select([])
@@ -153,14 +165,14 @@ export function ResourceList({
       <ListToolbar
         page={page}
         can={can}
-        params={{ ...filters, sort }}
+        params={exportParams}
         search={search}
         onOpenView={open}
         selected={selected}
         onDeleteSelected={() => remove(selected)}
         bulkEdit={bulk.button}
         counted={counted}
-        onCount={() => setCounted(true)}
+        onCount={count}
         onRefresh={refresh}
         extra={toolbar}
         narrow={narrow}

@@ -43,8 +43,8 @@ export function useListAddress(page: ResourcePageData, initialFilters?: Record<s
   // The table may call back with a handler of an earlier render: moves start from the latest place.
   const latest = useRef(place)
   latest.current = place
-  // The same function while the list stays open: the filter form, drawn again only when its own props
-  // change, is handed a search that calls it.
+  // The same functions while the list stays open: the filter form and the toolbar's tools, drawn again
+  // only when their own props change, are handed callbacks that call them.
   const go = useCallback(
     (next: Partial<ListPlace>) => {
       const target = listSearchOf({ ...latest.current, ...next })
@@ -54,7 +54,7 @@ export function useListAddress(page: ResourcePageData, initialFilters?: Record<s
     [name, navigate],
   )
   /** Opens another address query of this list (a saved view). */
-  const open = (next: string) => navigate({ search: next })
+  const open = useCallback((next: string) => navigate({ search: next }), [navigate])
   // A click on a header sorts (from the first page); the pager moves or resizes the page.
   const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {
