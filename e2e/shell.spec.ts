@@ -56,8 +56,8 @@ describe('the app shell', () => {
   it('shows the back office with its spinner when a page is slow to load, and the page once it comes', async () => {
     const context = await loggedInContext(browser)
     const page = await context.newPage()
-    // The menu pages' chunk (the list page) is held until the layout has shown: the first render
-    // waits for a page's chunks a second at most.
+    // The menu pages' chunk (the list page) is held until the layout has shown: the app's first
+    // render does not wait for a page's chunks (see main.tsx).
     let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => {
       release = resolve
