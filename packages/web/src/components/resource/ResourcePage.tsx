@@ -2,7 +2,7 @@ import { Flex } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HttpError } from '../../api/http'
-import { lazyPart } from '../../app/lazy-part'
+import { ForbiddenPage, NotFoundPage } from '../../app/error-pages'
 import { useDocumentTitle } from '../../app/use-document-title'
 import { LazyAlert } from '../LazyAlert'
 import { PageLoading } from '../PageLoading'
@@ -40,17 +40,11 @@ export function PageFrame({
   )
 }
 
-// Shown only when a page's data is refused: loaded then.
-const ErrorPage = lazyPart(
-  () => import('../../pages/errors/ErrorPage').then((module) => ({ default: module.ErrorPage })),
-  () => <PageLoading />,
-)
-
 /** What a page shows while its data loads or when it failed. */
 export function QueryState({ error, loading }: { error: unknown; loading: boolean }) {
   const { t } = useTranslation()
   if (loading) return <PageLoading />
   const refused = error instanceof HttpError && [403, 404].includes(error.status) ? error.status : undefined
-  if (refused) return <ErrorPage kind={refused === 403 ? 'forbidden' : 'not-found'} />
+  if (refused) return refused === 403 ? <ForbiddenPage /> : <NotFoundPage />
   return <LazyAlert type="error" showIcon title={t('http.server_error')} />
 }
