@@ -189,22 +189,25 @@ function prefetchSession(area: string, path: string): void {
 /**
  * Starts loading the chunks of the page at `pathname` early, while the language still loads, and in a
  * logged-in area the session. A menu page of the admin area is most often a generic list: its chunk
- * starts too, rather than once the menu answered. Settles when those chunks have (a failure shows up,
- * with its retry button, when the page renders).
+ * starts too, rather than once the menu answered.
  */
-export function preloadPage(pathname: string): Promise<unknown> {
+export function preloadPage(pathname: string): void {
   const trimmed = pathname.replace(/\/$/, '')
   // `/`, `/home` and `/admin` lead to their group's index page.
   const path =
     trimmed === '' ? '/open/index' : /^\/(home|admin)$/.test(trimmed) ? `${trimmed}/index` : trimmed
   const area = /^\/(home|admin)\//.exec(path)?.[1]
   // A visitor of a logged-in area goes to the login page: that page loads instead of the area's layout.
-  if (area && !probablySignedIn()) return LoginPage.preload().catch(() => undefined)
+  if (area && !probablySignedIn()) {
+    LoginPage.preload().catch(() => undefined)
+    return
+  }
   if (area) prefetchSession(area, path)
   const chunks = [PAGES[path]]
   if (area === 'home') chunks.push(HomeLayout)
   if (area === 'admin') chunks.push(AdminLayout, ...(PAGES[path] ? [] : [MenuRoutes, ResourceListPage]))
-  return Promise.all(chunks.map((chunk) => chunk?.preload().catch(() => undefined)))
+  // A failure shows up, with its retry button, when the page renders.
+  for (const chunk of chunks) chunk?.preload().catch(() => undefined)
 }
 
 export function createAppRouter() {
