@@ -14,6 +14,8 @@
 // reference: a button that asks for the list and draws it). Timed inside the page: navigation start
 // (or the click event) to the animation frame after the first row is in the DOM.
 // Target (issue 21): ours ≤ 1.3× the reference.
+// BENCH_STACK=1 adds a third side, the stack reference (/reference-stack/: the same table inside the
+// router, i18n and query libraries DESIGN.md names), and ours ÷ it: what the app adds to its libraries.
 import { launchChromium, loadAverage, logIn, ROW, spread, watchRows } from './browser-support.mjs'
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8080'
@@ -24,6 +26,12 @@ const REFERENCE = {
   list: '/reference-list/index.html',
   home: '/reference-list/index.html?click=1',
 }
+const STACK = {
+  name: 'stack',
+  list: '/reference-stack/index.html',
+  home: '/reference-stack/index.html?click=1',
+}
+const SIDES = process.env.BENCH_STACK === '1' ? [OURS, REFERENCE, STACK] : [OURS, REFERENCE]
 const VIEWPORTS = {
   desktop: { viewport: { width: 1440, height: 900 }, cpu: 1 },
   phone: {
@@ -36,7 +44,9 @@ const VIEWPORTS = {
 }
 
 const session = await logIn(base)
-const browsers = { ours: await launchChromium(), reference: await launchChromium() }
+const browsers = Object.fromEntries(
+  await Promise.all(SIDES.map(async (side) => [side.name, await launchChromium()])),
+)
 
 async function newPage(side, { cpu, ...options }) {
   const context = await browsers[side.name].newContext({
@@ -102,19 +112,22 @@ const CASES = [
 
 console.log(`${base}: first row painted, ${ROUNDS} interleaved rounds; load average before ${loadAverage()}`)
 const format = ({ min, median, max }) => `${min.toFixed(0)} / ${median.toFixed(0)} / ${max.toFixed(0)}`
+const stacked = SIDES.includes(STACK)
 console.log(
-  `${'case'.padEnd(36)} ${'ours min/median/max ms'.padEnd(24)} ${'reference'.padEnd(20)} ratio (medians)`,
+  `${'case'.padEnd(36)} ${'ours min/median/max ms'.padEnd(24)} ${'reference'.padEnd(20)} ${stacked ? `${'stack reference'.padEnd(20)} ` : ''}ratio (medians)${stacked ? ', ours ÷ stack' : ''}`,
 )
 for (const one of CASES) {
-  const times = { ours: [], reference: [] }
+  const times = Object.fromEntries(SIDES.map((side) => [side.name, []]))
   for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? [OURS, REFERENCE] : [REFERENCE, OURS]
+    // Each round starts with another side.
+    const order = SIDES.map((_, i) => SIDES[(i + round) % SIDES.length])
     for (const side of order) times[side.name].push(await one.run(side))
   }
-  const ours = spread(times.ours)
-  const reference = spread(times.reference)
+  const [ours, reference, stack] = SIDES.map((side) => spread(times[side.name]))
+  const stackColumns = stack ? `${format(stack).padEnd(20)} ` : ''
+  const stackRatio = stack ? `, ${(ours.median / stack.median).toFixed(2)}×` : ''
   console.log(
-    `${one.name.padEnd(36)} ${format(ours).padEnd(24)} ${format(reference).padEnd(20)} ${(ours.median / reference.median).toFixed(2)}×`,
+    `${one.name.padEnd(36)} ${format(ours).padEnd(24)} ${format(reference).padEnd(20)} ${stackColumns}${(ours.median / reference.median).toFixed(2)}×${stackRatio}`,
   )
 }
 console.log(`load average after ${loadAverage()} (target: ours ≤ 1.3× the reference)`)

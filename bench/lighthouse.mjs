@@ -1,7 +1,10 @@
 // Lighthouse (npm `lighthouse`, performance only) on the site's home, the login page, the admin home
 // and a list, logged in where the page needs it, with the desktop and the mobile presets, in Debian's
 // Chromium (CHROME_PATH, default /usr/bin/chromium; nothing downloads a browser). Prints a table of
-// the performance score, total blocking time, layout shift and largest contentful paint.
+// the performance score, total blocking time, layout shift and largest contentful paint, with the
+// reference list page (a bare React + antd Table, bench/reference-list/) beside ours: the absolute
+// targets depend on the machine's CPU, and the reference says what antd alone reaches on it. Runs
+// are interleaved (a round audits every page once).
 //
 //   BENCH_PASSWORD=… node bench/lighthouse.mjs [base url]   (default http://127.0.0.1:8080)
 //   BENCH_RUNS (default 1): runs per page and preset; the median score's run is printed (of those
@@ -24,6 +27,12 @@ const PAGES = [
   { path: '/open/login' },
   { path: '/admin/index', loggedIn: true },
   { path: '/admin/products', loggedIn: true },
+  // The reference: a bare React + antd Table page fetching the same list (bench/reference-list/,
+  // built by `node bench/reference-list/build.mjs` into the served folder): what antd alone scores
+  // on this machine, beside ours.
+  { path: '/reference-list/index.html', loggedIn: true, name: 'reference list' },
+  // The same table inside the router, i18n and query libraries DESIGN.md names (reference-stack).
+  { path: '/reference-stack/index.html', loggedIn: true, name: 'reference + stack' },
 ]
 const PRESETS = { desktop: desktopConfig, mobile: undefined }
 /** Those of `all` whose name (`nameOf`) the variable lists, or all when it is not set. */
@@ -93,17 +102,24 @@ console.log(`${base}: Lighthouse performance, ${RUNS} run(s) each; load average 
 console.log(
   `${'page'.padEnd(18)} ${'preset'.padEnd(8)} ${'score'.padStart(5)} ${'TBT ms'.padStart(8)} ${'CLS'.padStart(6)} ${'LCP ms'.padStart(8)}`,
 )
-for (const { path, loggedIn } of pages) {
+// Runs interleaved: each round audits every page once, so ours and the reference share the load.
+const results = new Map(pages.flatMap(({ path }) => presets.map((preset) => [`${path} ${preset}`, []])))
+for (let i = 0; i < RUNS; i++) {
   for (const preset of presets) {
-    const all = []
-    for (let i = 0; i < RUNS; i++) all.push(await audit(new URL(path, base).href, preset, loggedIn))
+    for (const { path, loggedIn } of pages)
+      results.get(`${path} ${preset}`).push(await audit(new URL(path, base).href, preset, loggedIn))
+  }
+}
+for (const { path, name = path } of pages) {
+  for (const preset of presets) {
+    const all = results.get(`${path} ${preset}`)
     for (const { failed } of all.filter((one) => one.failed))
-      console.log(`${path} ${preset}: a run failed, ${failed}`)
+      console.log(`${name} ${preset}: a run failed, ${failed}`)
     const runs = all.filter((one) => !one.failed)
     if (runs.length === 0) continue
     const run = runs.sort((a, b) => a.score - b.score)[Math.floor((runs.length - 1) / 2)]
     console.log(
-      `${path.padEnd(18)} ${preset.padEnd(8)} ${String(run.score).padStart(5)} ${run.tbt.toFixed(0).padStart(8)} ${run.cls.toFixed(3).padStart(6)} ${run.lcp.toFixed(0).padStart(8)}`,
+      `${name.padEnd(18)} ${preset.padEnd(8)} ${String(run.score).padStart(5)} ${run.tbt.toFixed(0).padStart(8)} ${run.cls.toFixed(3).padStart(6)} ${run.lcp.toFixed(0).padStart(8)}`,
     )
     for (const line of run.details) console.log(line)
   }

@@ -8,7 +8,9 @@
 //   BENCH_LIST=/admin/firms … another generic list than /admin/products
 //
 // Targets: a generic list ≤ 30 files and ≤ 300 kB; the admin home ≤ 300 kB before its charts; the
-// site's home and the login page ≤ 250 kB.
+// site's home and the login page ≤ 250 kB. Beside them, the two reference pages
+// (`node bench/reference-list/build.mjs`): the bare React + antd Table, and the same table inside
+// the router, i18n and query libraries DESIGN.md names (the floor of any page of the SPA).
 import { gzipSync } from 'node:zlib'
 import { launchChromium, loadAverage, logIn } from './browser-support.mjs'
 
@@ -20,6 +22,8 @@ const PAGES = [
   { path: '/open/login', target: 250 },
   { path: '/admin/index', target: 300, loggedIn: true, charts: true },
   { path: list, target: 300, files: 30, loggedIn: true },
+  { path: '/reference-list/index.html', name: 'reference list', loggedIn: true },
+  { path: '/reference-stack/index.html', name: 'reference + stack', loggedIn: true },
 ]
 
 const session = await logIn(base)
@@ -73,9 +77,9 @@ console.log('page                 files      kB gzip   target')
 for (const page of PAGES) {
   const { files, timing } = await visit(page)
   const sum = (list) => list.reduce((total, file) => total + file.gzip, 0)
-  const target = `≤ ${page.target} kB${page.files ? `, ≤ ${page.files} files` : ''}`
+  const target = page.target ? `≤ ${page.target} kB${page.files ? `, ≤ ${page.files} files` : ''}` : ''
   console.log(
-    `${page.path.padEnd(20)} ${String(files.length).padStart(5)} ${kb(sum(files)).padStart(12)}   ${target}`,
+    `${(page.name ?? page.path).padEnd(20)} ${String(files.length).padStart(5)} ${kb(sum(files)).padStart(12)}   ${target}`,
   )
   if (page.charts) {
     const charts = files.filter((file) => CHARTS.test(file.path))
