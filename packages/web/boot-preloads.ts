@@ -34,10 +34,10 @@ export function languageOf(module: string | null, languages: readonly string[]):
     .sort((a, b) => b.length - a.length)[0]
 }
 
-type Chunks = Map<string, Rollup.OutputChunk>
+export type Chunks = Map<string, Rollup.OutputChunk>
 
 /** A chunk's JS and CSS with those of the chunks it imports statically, as the page will ask for them. */
-function closure(chunks: Chunks, start: Rollup.OutputChunk, into = new Set<string>()): Set<string> {
+export function closure(chunks: Chunks, start: Rollup.OutputChunk, into = new Set<string>()): Set<string> {
   if (into.has(start.fileName)) return into
   into.add(start.fileName)
   for (const css of start.viteMetadata?.importedCss ?? []) into.add(css)
@@ -52,7 +52,7 @@ const urls = (files: Iterable<string>, loaded: Set<string>) =>
   [...files].filter((file) => !loaded.has(file)).map((file) => `/${file}`)
 
 /** Each area's files (AREAS), less those the entry or an area before it loads. */
-function areaFiles(root: string, chunks: Chunks, entryFiles: Set<string>): Record<string, string[]> {
+export function areaFiles(root: string, chunks: Chunks, entryFiles: Set<string>): Record<string, string[]> {
   const loaded = new Set(entryFiles)
   const files: Record<string, string[]> = {}
   for (const [area, modules] of Object.entries(AREAS)) {
@@ -85,7 +85,7 @@ function checkFirstPages(root: string, chunks: Chunks, entryFiles: Set<string>):
 }
 
 /** Each language's files, less those of the entry: the languages are those with a catalogue. */
-function languageFiles(chunks: Chunks, entryFiles: Set<string>): Record<string, string[]> {
+export function languageFiles(chunks: Chunks, entryFiles: Set<string>): Record<string, string[]> {
   const names = [...chunks.values()].flatMap((chunk) =>
     chunk.moduleIds.flatMap((id) => CATALOGUE.exec(id)?.[1] ?? []),
   )

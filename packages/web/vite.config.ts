@@ -5,6 +5,7 @@ import { antdLazyParts } from './antd-lazy-parts'
 import { antdStaticStyles } from './antd-styles'
 import { bootPreloads } from './boot-preloads'
 import { createChunkPlan } from './chunk-plan'
+import { compileHints } from './compile-hints'
 import { createLanguageChunks } from './language-chunks'
 
 const API_TARGET = 'http://localhost:8080'
@@ -53,6 +54,7 @@ export default defineConfig({
     antdLazyParts(fileURLToPath(new URL('.', import.meta.url))),
     antdStaticStyles(fileURLToPath(new URL('.', import.meta.url))),
     bootPreloads(fileURLToPath(new URL('.', import.meta.url))),
+    compileHints(fileURLToPath(new URL('.', import.meta.url))),
   ],
   build: {
     outDir: 'dist',
