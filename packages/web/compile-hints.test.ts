@@ -37,10 +37,12 @@ describe('compileHints', () => {
       'src/components/resource/ResourceListPage.tsx',
     ]),
     chunk('assets/front-en.js', ['src/i18n/locales/en/front.json']),
+    chunk('assets/OpenIndexPage.js', ['src/pages/open/index/OpenIndexPage.tsx'], ['assets/open-ui.js']),
+    chunk('assets/open-ui.js', ['node_modules/antd/es/carousel/index.js']),
     chunk('assets/RichTextEditor.js', ['src/components/editors/RichTextEditor.tsx']),
   ]
 
-  it('marks what a back-office page runs as it starts: the entry, the areas and the languages, with what they import', () => {
+  it('marks what a page runs as it starts: the entry, the areas, the languages and the first pages of the site, with what they import', () => {
     const code = build(chunks())
     for (const file of [
       'assets/index.js',
@@ -49,6 +51,8 @@ describe('compileHints', () => {
       'assets/icons.js',
       'assets/admin-pages.js',
       'assets/front-en.js',
+      'assets/OpenIndexPage.js',
+      'assets/open-ui.js',
     ])
       expect(code[file].startsWith(COMPILE_HINT), file).toBe(true)
   })

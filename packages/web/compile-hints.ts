@@ -1,13 +1,15 @@
+import path from 'node:path'
 import type { Plugin } from 'vite'
 import { areaFiles, type Chunks, closure, languageFiles } from './boot-preloads'
+import { FIRST_PAGES } from './chunk-plan'
 
 /** V8's explicit compile hint (Chromium 136 on): every function of the file is compiled eagerly. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 
 /**
- * Marks the chunks a back-office page runs as it starts — the entry's, the admin layout's, the menu's
- * routes and list page's, and each language's: the files index.html's boot script asks ahead
- * (boot-preloads.ts) — with V8's compile hint, so that V8 compiles their functions as the file is
+ * Marks the chunks a page runs as it starts — the entry's, the admin layout's, the menu's routes and
+ * list page's, and each language's (the files index.html's boot script asks ahead, boot-preloads.ts),
+ * and the site's home's and login page's — with V8's compile hint, so that V8 compiles their functions as the file is
  * streamed in, on a background thread, rather than each on the main thread at its first call. A cold
  * `/admin/products` spent ~0.5 s of its main thread in such lazy compiles (V8.CompileCode,
  * V8.ParseFunction in a trace) where the bare antd Table page spent ~0.15 s. Chunks loaded later (an
@@ -27,10 +29,13 @@ export function compileHints(root: string): Plugin {
         if (!entry) return
         const entryFiles = closure(chunks, entry)
         const started = new Set(entryFiles)
-        for (const files of Object.values(areaFiles(root, chunks, entryFiles)))
-          for (const url of files) started.add(url.slice(1))
-        for (const files of Object.values(languageFiles(chunks, entryFiles)))
-          for (const url of files) started.add(url.slice(1))
+        const asked = [areaFiles(root, chunks, entryFiles), languageFiles(chunks, entryFiles)]
+        for (const url of asked.flatMap((files) => Object.values(files).flat())) started.add(url.slice(1))
+        for (const module of FIRST_PAGES) {
+          const id = path.join(root, module)
+          const page = [...chunks.values()].find((one) => one.moduleIds.includes(id))
+          if (page) closure(chunks, page, started)
+        }
         for (const file of started) {
           const chunk = chunks.get(file)
           if (chunk && !chunk.code.startsWith(COMPILE_HINT)) chunk.code = COMPILE_HINT + chunk.code
