@@ -1,8 +1,21 @@
 const DAY_MS = 86_400_000
 
+/**
+ * The cookies readable by scripts, read once: each read of `document.cookie` asks the browser's
+ * network process (a request's headers need three of them). `get` answers '' when one is absent.
+ */
+export function readCookies(doc: Document = document): { get: (name: string) => string } {
+  const text = doc.cookie
+  return { get: (name) => cookieIn(text, name) }
+}
+
 /** Reads a cookie readable by scripts; '' when absent. */
 export function getCookie(name: string, doc: Document = document): string {
-  for (const part of doc.cookie.split(';')) {
+  return cookieIn(doc.cookie, name)
+}
+
+function cookieIn(text: string, name: string): string {
+  for (const part of text.split(';')) {
     const eq = part.indexOf('=')
     if (eq < 0) continue
     if (part.slice(0, eq).trim() !== name) continue

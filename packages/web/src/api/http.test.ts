@@ -77,6 +77,19 @@ describe('requests', () => {
     })
   })
 
+  it("reads the browser's cookies once for a request's headers, the client id once known kept", async () => {
+    putCookie('Authorization', 'Bearer abc')
+    respond(() => json({ data: [] }))
+    await http.get('/admin/firms/list')
+    const reads = vi.spyOn(Document.prototype, 'cookie', 'get')
+
+    await http.get('/admin/firms/list')
+
+    expect(reads).toHaveBeenCalledTimes(1)
+    reads.mockRestore()
+    expect(calls()[1].init.headers).toMatchObject({ Authorization: 'Bearer abc', 'Client-Id': 'client-1' })
+  })
+
   it('asks in the language the app is loading while its texts still load (the calls of the start)', async () => {
     respond(() => json({ data: [] }))
     const loading = applyLanguage('fr', { persist: false })

@@ -12,7 +12,7 @@ import { modalStore, showModal } from '../state/modal'
 import { clearUser } from '../state/session-store'
 import { dropBootAnswers, recordBootRequest, takeBootAnswer } from './boot-requests'
 import { getConfig } from './config'
-import { getCookie, removeCookie, setCookie } from './cookies'
+import { getCookie, readCookies, removeCookie, setCookie } from './cookies'
 import { openAnswer, sealRequest } from './encryption'
 import { currentPath, goToUrl, isAbsoluteUrl, loginPath, navigateTo } from './navigation'
 import { getToken, setToken } from './token'
@@ -79,17 +79,18 @@ let memoryClientId = ''
 
 /** The headers every call carries (SPEC §7). */
 export function buildHeaders(): Record<string, string> {
+  const cookies = readCookies()
   const headers: Record<string, string> = {
     Accept: 'application/json',
     Language: requestLanguage(),
     RefererPage: currentPath(),
     'X-Requested-With': 'XMLHttpRequest',
     'X-CSRF-TOKEN': getToken(),
-    'Client-Id': getCookie(COOKIE.clientId) || memoryClientId,
+    'Client-Id': cookies.get(COOKIE.clientId) || memoryClientId,
   }
-  const authorization = getCookie(COOKIE.authorization)
+  const authorization = cookies.get(COOKIE.authorization)
   if (authorization) headers.Authorization = authorization
-  const openId = getCookie(COOKIE.openId)
+  const openId = cookies.get(COOKIE.openId)
   if (openId) headers['Open-Id'] = openId
   return headers
 }
@@ -274,10 +275,14 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
 
 let clientIdRequest: Promise<string> | null = null
 
-/** Asks GET {use_url}/open/client-id once when the browser has no Client-Id cookie yet. */
+/**
+ * Asks GET {use_url}/open/client-id once when the browser has no Client-Id cookie yet. The id, once
+ * known, is kept: the cookie is not read again before every request (each read of `document.cookie`
+ * asks the browser's network process; the headers read it once).
+ */
 export function ensureClientId(): Promise<string> {
-  const known = getCookie(COOKIE.clientId) || memoryClientId
-  if (known) return Promise.resolve(known)
+  memoryClientId ||= getCookie(COOKIE.clientId)
+  if (memoryClientId) return Promise.resolve(memoryClientId)
   clientIdRequest ??= send<{ client_id?: string }>('/open/client-id', { silent: true })
     .then((answer) => {
       memoryClientId = answer?.client_id ?? ''
