@@ -10,6 +10,7 @@ import {
   PROGRESS_EVERY_MS,
   pauseTask,
   resumeTask,
+  setTransferStorage,
   startTask,
   type TaskJob,
   taskStore,
@@ -57,6 +58,38 @@ describe('task store', () => {
     expect(hasTask()).toBe(false)
   })
 
+  it('runs no step before the state of a new task is kept', async () => {
+    const storage = memoryStorage()
+    const save = storage.saveState.bind(storage)
+    let keep: (() => void) | undefined
+    storage.saveState = (state) =>
+      keep
+        ? save(state)
+        : new Promise<void>((resolve) => {
+            keep = () => void save(state).then(resolve)
+          })
+    setTransferStorage(storage)
+    try {
+      const job = stepJob(2)
+      let steps = 0
+      const next = job.next.bind(job)
+      const counted = () => {
+        steps += 1
+        return next()
+      }
+      startTask(Object.assign(job, { next: counted, snapshot: () => ({ kind: 'test' }) }))
+      await flush()
+      expect(steps).toBe(0)
+      expect(await storage.loadState()).toBeNull()
+      keep?.()
+      await flush()
+      expect(steps).toBe(2)
+      expect(job.done).toBe(1)
+    } finally {
+      setTransferStorage(null)
+    }
+  })
+
   it('pauses on an error, and resumes from the failed step', async () => {
     const job = stepJob(3, [1])
     startTask(job)
@@ -99,6 +132,7 @@ describe('task store', () => {
         fail() {},
       }
       startTask(job)
+      await vi.advanceTimersByTimeAsync(0) // the first step starts once the task's state is kept
       const answer = async () => {
         answers.shift()?.()
         await vi.advanceTimersByTimeAsync(0)
