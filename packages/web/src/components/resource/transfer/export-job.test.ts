@@ -137,12 +137,18 @@ describe('streamed export', () => {
     const save = (blob: Blob, name: string) => files.push({ blob, name })
     // Before the reload: two pages, the first file written at 10 rows.
     // (A reload drops nothing: this job keeps its pieces when the test ends it.)
+    // Paused as its first page comes (the first step runs once the task's state is kept).
+    const firstPage: typeof fetchPage = async (...args) => {
+      const page = await fetchPage(...args)
+      taskStore.set((s) => ({ ...s, pauseing: true }))
+      return page
+    }
     const before = {
-      ...exportJob(newExportState(options, 4, 10), storage, fetchPage, save),
+      ...exportJob(newExportState(options, 4, 10), storage, firstPage, save),
       discard: undefined,
     }
     expect(startTask(before)).toBe(true)
-    taskStore.set((s) => ({ ...s, pauseing: true }))
+    await vi.waitFor(() => expect(taskStore.get().pauseing).toBe(true))
     await flush()
     const kept = (await storage.loadState()) as ExportState
     expect(kept).toMatchObject({ kind: 'export', page: 2, partRows: 4 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { importChunkKey, importJob, newImport } from './import-job'
-import { memoryStorage } from './transfer-storage'
+import { xlsxFile } from '../../../test/xlsx-file'
+import { importChunkKey, importJob, type NewImport, newImport } from './import-job'
+import { memoryStorage, type TransferStorage } from './transfer-storage'
 
 type Row = Record<string, unknown>
 interface Answer {
@@ -20,17 +21,25 @@ function manualSend() {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** Waits until `ready` (a job rebuilt after a reload reads the kept file first). */
+async function until(ready: () => boolean) {
+  for (let tries = 0; !ready() && tries < 200; tries++)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+}
 const rows = Array.from({ length: 650 }, (_, i) => ({ name: `r${i}` }))
 const options = { url: '/i', name: 'n', keys: ['name'] }
 const ok = (imported: number): Answer => ({ status: 200, imported, errors: [] })
+/** A new import of `list` given as an xlsx file of the template's sheet. */
+const begun = async (list: readonly Row[], storage: TransferStorage, rowsPerChunk?: number) =>
+  (await newImport(options, await xlsxFile('n', ['name'], list), storage, rowsPerChunk)) as NewImport
 
 describe('import job with chunks in flight', () => {
   it('keeps two requests waiting, an answer sending the next chunk at once, and moves its kept state only past answered chunks', async () => {
     const storage = memoryStorage()
     const many = Array.from({ length: 1250 }, (_, i) => ({ name: `r${i}` }))
-    const state = (await newImport(options, many, storage, 200)).state
+    const { state, chunks } = await begun(many, storage, 200)
     const { calls, send } = manualSend()
-    const job = importJob(state, storage, { send })
+    const job = importJob(state, storage, { send, chunks })
     const first = job.next()
     await settle()
     expect(calls.map((call) => [call.key, call.first])).toEqual([
@@ -61,9 +70,9 @@ describe('import job with chunks in flight', () => {
 
   it('forgets the chunks in flight when one fails, and sends them again under the same keys', async () => {
     const storage = memoryStorage()
-    const state = (await newImport(options, rows, storage, 200)).state
+    const { state, chunks } = await begun(rows, storage, 200)
     const { calls, send } = manualSend()
-    const job = importJob(state, storage, { send })
+    const job = importJob(state, storage, { send, chunks })
     const step = job.next()
     await settle()
     calls[0].fail(new Error('offline'))
@@ -87,7 +96,7 @@ describe('import job with chunks in flight', () => {
 
   it('sends the chunks read in this tab from memory, without reading them back', async () => {
     const storage = memoryStorage()
-    const { state, chunks } = await newImport(options, rows, storage, 200)
+    const { state, chunks } = await begun(rows, storage, 200)
     let readBack = 0
     const getPieces = storage.getPieces.bind(storage)
     storage.getPieces = (...args) => {
@@ -103,21 +112,87 @@ describe('import job with chunks in flight', () => {
     await settle()
     expect(calls.map((call) => call.first)).toEqual(['r0', 'r200', 'r400'])
     expect(readBack).toBe(0)
-    // A job rebuilt from the kept state alone (a reload) reads them back.
+    // A job rebuilt from the kept state alone (a reload) reads the kept file back, once.
     const resumed = importJob(JSON.parse(JSON.stringify(job.snapshot?.())), storage, { send })
     void resumed.next()
-    await settle()
+    await until(() => calls.length >= 5)
     expect(calls.map((call) => call.first)).toEqual(['r0', 'r200', 'r400', 'r200', 'r400'])
-    expect(readBack).toBe(2)
+    expect(readBack).toBe(1)
+  })
+
+  it('keeps a copy of the file before it answers, and a reload sends every chunk again from it under its key', async () => {
+    const storage = memoryStorage()
+    let keep: (() => void) | undefined
+    const putPiece = storage.putPiece.bind(storage)
+    storage.putPiece = (...args) =>
+      new Promise<void>((resolve) => {
+        keep = () => void putPiece(...args).then(resolve)
+      })
+    const file = await xlsxFile('n', ['name'], rows)
+    let answered = false
+    const started = newImport(options, file, storage, 200).then((value) => {
+      answered = true
+      return value as NewImport
+    })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(answered).toBe(false) // read, but not kept yet: no chunk may go
+    keep?.()
+    const { state } = await started
+    expect(state).toMatchObject({ chunks: 4, file: true, rowsPerChunk: 200 })
+    const [kept] = await storage.getPieces(`${state.id}-file`, 0, 1)
+    expect(new Uint8Array(await kept.arrayBuffer())).toEqual(new Uint8Array(await file.arrayBuffer()))
+    // The reload: the kept state at chunk 2, nothing in memory.
+    const { calls, send } = manualSend()
+    const resumed = importJob({ ...state, index: 2 }, storage, { send })
+    const step = resumed.next()
+    await until(() => calls.length >= 2)
+    expect(calls.map((call) => [call.key, call.first])).toEqual([
+      [importChunkKey(state, 2), 'r400'],
+      [importChunkKey(state, 3), 'r600'],
+    ])
+    calls[0].answer(ok(200))
+    expect(await step).toBe(false)
+    calls[1].answer(ok(50))
+    expect(await resumed.next()).toBe(true)
+    expect(resumed.snapshot?.()).toMatchObject({ index: 4, imported: 250 })
+  })
+
+  it('keeps nothing of a file whose sheet is not the template', async () => {
+    const storage = memoryStorage()
+    const other = await newImport({ ...options, name: 'other' }, await xlsxFile('n', ['name'], rows), storage)
+    expect(other).toBeNull()
+    const kept = await storage.getPieces('', 0, 0)
+    expect(kept).toEqual([])
+  })
+
+  it('resumes a state kept before the file was, from its chunks kept as rows', async () => {
+    const storage = memoryStorage()
+    const chunks = [rows.slice(0, 200), rows.slice(200, 400), rows.slice(400)]
+    await storage.putPieces(
+      'old-rows',
+      0,
+      chunks.map((chunk) => new Blob([JSON.stringify(chunk)])),
+    )
+    const state = { kind: 'import' as const, id: 'old', url: '/i', name: 'n', keys: ['name'] }
+    const { calls, send } = manualSend()
+    const job = importJob({ ...state, chunks: 3, index: 1, imported: 200, failed: 0 }, storage, { send })
+    void job.next()
+    await settle()
+    expect(calls.map((call) => [call.key, call.first])).toEqual([
+      ['old-1', 'r200'],
+      ['old-2', 'r400'],
+    ])
+    await job.discard?.()
+    await expect(storage.getPieces('old-rows', 0, 1)).rejects.toThrow()
   })
 
   it('keeps the rows as chunks of 200 by default (SPEC §9)', async () => {
     const storage = memoryStorage()
     const many = Array.from({ length: 500 }, (_, i) => ({ name: `m${i}` }))
-    const state = (await newImport(options, many, storage)).state
+    const { state, chunks } = await begun(many, storage)
     expect(state.chunks).toBe(3)
     const { calls, send } = manualSend()
-    const job = importJob(state, storage, { send })
+    const job = importJob(state, storage, { send, chunks })
     void job.next()
     await settle()
     expect(calls.map((call) => call.first)).toEqual(['m0', 'm200'])
@@ -125,9 +200,9 @@ describe('import job with chunks in flight', () => {
 
   it('sends one chunk at a time when asked to', async () => {
     const storage = memoryStorage()
-    const state = (await newImport(options, rows, storage, 200)).state
+    const { state, chunks } = await begun(rows, storage, 200)
     const { calls, send } = manualSend()
-    const job = importJob(state, storage, { send, inFlight: 1 })
+    const job = importJob(state, storage, { send, chunks, inFlight: 1 })
     const step = job.next()
     await settle()
     expect(calls).toHaveLength(1)

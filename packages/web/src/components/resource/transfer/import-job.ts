@@ -39,7 +39,7 @@ export interface ImportState {
   name: string
   keys: string[]
   headers?: string[]
-  /** How many chunks the rows make (kept as pieces `<id>-rows`), and the next one to send. */
+  /** How many chunks the rows make, and the next one to send. */
   chunks: number
   index: number
   imported: number
@@ -47,12 +47,26 @@ export interface ImportState {
   failed: number
   /** The chunks that had failed rows (a state kept before this was known has every chunk's piece). */
   failedChunks?: number[]
+  /**
+   * The file given is kept (piece `<id>-file` 0) and a reload reads the chunks from it again, of
+   * `rowsPerChunk` rows at most; a state kept before this has each chunk's rows as piece
+   * `<id>-rows` number n.
+   */
+  file?: boolean
+  rowsPerChunk?: number
 }
 
+const filePiece = (state: Pick<ImportState, 'id'>) => `${state.id}-file`
 const rowsPiece = (state: ImportState) => `${state.id}-rows`
 const failedPiece = (state: ImportState) => `${state.id}-failed`
 const jsonBlob = (value: unknown) => new Blob([JSON.stringify(value)], { type: 'application/json' })
 const readJson = async (blob: Blob) => JSON.parse(await blob.text()) as SheetRow[]
+
+/** The chunks an xlsx file's rows make (of `rowsPerChunk` rows at most, see importChunks), and its sheet's name. */
+async function chunksOfFile(file: Blob, rowsPerChunk: number) {
+  const sheet = await readXlsx(file)
+  return { sheetName: sheet.sheetName, chunks: importChunks(rowsFromCells(sheet.cells), rowsPerChunk) }
+}
 
 /** A new import: its state, and its chunks' rows, which the tab that read the file sends from memory. */
 export interface NewImport {
@@ -60,13 +74,20 @@ export interface NewImport {
   chunks: SheetRow[][]
 }
 
-/** Keeps the rows of a new import as chunks (of 200 rows at most, see importChunks) and answers its state. */
+/**
+ * Reads an xlsx file for a new import and keeps a copy of it meanwhile (a reload reads the chunks
+ * from it again): answers the import's state and chunks once the copy is kept, so no chunk is sent
+ * before a reload could send it again under its key. Answers null, keeping nothing, when the
+ * file's sheet is not the template's.
+ * Keeping the file rather than its rows' chunks (50 JSON pieces for 10,000 rows, written after the
+ * reading) let the first chunk go while the rows were being kept (issue 21, docs/decisions/spa.md).
+ */
 export async function newImport(
   options: Omit<ImportOptions, 'onDone'>,
-  rows: readonly SheetRow[],
+  file: Blob,
   storage: TransferStorage,
   rowsPerChunk = IMPORT_CHUNK_ROWS,
-): Promise<NewImport> {
+): Promise<NewImport | null> {
   const state: ImportState = {
     kind: 'import',
     id: newTaskId(),
@@ -79,30 +100,72 @@ export async function newImport(
     imported: 0,
     failed: 0,
     failedChunks: [],
+    file: true,
+    rowsPerChunk,
   }
-  const chunks = importChunks(rows, rowsPerChunk)
-  await storage.putPieces(rowsPiece(state), 0, chunks.map(jsonBlob))
+  // A copy in memory: the kept file is the one read, even should the file on disk change.
+  const copy = new Blob([await file.arrayBuffer()], { type: file.type })
+  const kept = storage.putPiece(filePiece(state), 0, copy)
+  kept.catch(() => undefined) // met below, or dropped with a file refused
+  const drop = () => kept.then(() => storage.deletePieces(filePiece(state))).catch(() => undefined)
+  let read: Awaited<ReturnType<typeof chunksOfFile>>
+  try {
+    read = await chunksOfFile(copy, rowsPerChunk)
+  } catch (error) {
+    await drop()
+    throw error
+  }
+  const { sheetName, chunks } = read
+  if (sheetName !== sheetNameOf(options.name)) {
+    await drop()
+    return null
+  }
+  await kept
   state.chunks = chunks.length
   return { state, chunks }
 }
 
-/** Drops what an import kept: its rows' chunks and its failed rows. */
+/** Drops what an import kept: its file (or its rows' chunks) and its failed rows. */
 async function discardPieces(storage: TransferStorage, state: ImportState): Promise<void> {
-  await storage.deletePieces(rowsPiece(state))
+  await storage.deletePieces(state.file ? filePiece(state) : rowsPiece(state))
   await storage.deletePieces(failedPiece(state))
 }
 
-/** A chunk's rows: as this tab read them when it holds them, else read back from the storage. */
-async function chunkRows(
-  storage: TransferStorage,
-  state: ImportState,
-  held: readonly (SheetRow[] | undefined)[],
-  index: number,
-): Promise<SheetRow[]> {
-  const rows = held[index]
-  if (rows) return rows
-  const [piece] = await storage.getPieces(rowsPiece(state), index, index + 1)
-  return readJson(piece)
+/**
+ * Where a job finds a chunk's rows: as this tab read them when it holds them (`held`, dropped once
+ * answered), else from the kept file (read once, again after a failed try) or, for a state kept
+ * before the file was, from the chunk's own piece.
+ */
+function chunkSource(storage: TransferStorage, state: ImportState, held: (SheetRow[] | undefined)[]) {
+  let reading: Promise<SheetRow[][]> | undefined
+  const readFile = () => {
+    if (reading) return reading
+    const read = storage
+      .getPieces(filePiece(state), 0, 1)
+      .then(([file]) => chunksOfFile(file, state.rowsPerChunk ?? IMPORT_CHUNK_ROWS))
+      .then(({ chunks }) => chunks)
+    reading = read
+    read.catch(() => {
+      if (reading === read) reading = undefined
+    })
+    return read
+  }
+  return {
+    async rows(index: number): Promise<SheetRow[]> {
+      const rows = held[index]
+      if (rows) return rows
+      if (state.file) {
+        const chunks = await readFile()
+        if (chunks.length !== state.chunks || !chunks[index]) throw new Error('the kept file has other rows')
+        return chunks[index]
+      }
+      const [piece] = await storage.getPieces(rowsPiece(state), index, index + 1)
+      return readJson(piece)
+    },
+    used(index: number) {
+      held[index] = undefined
+    },
+  }
 }
 
 /** Chunks of an import sent at once: the server checks one while the database stores another. */
@@ -141,7 +204,7 @@ export function importJob(
   given: ImportJobOptions = {},
 ): TaskJob {
   const { send = sendImportChunk, write = downloadXlsx, onDone, inFlight = IMPORT_CHUNKS_IN_FLIGHT } = given
-  const held = [...(given.chunks ?? [])]
+  const chunks = chunkSource(storage, initial, [...(given.chunks ?? [])])
   let state: ImportState = { ...initial }
   /** Chunks sent whose answers are not used yet, by chunk number (memory only). */
   const sent = new Map<number, Promise<ImportAnswer>>()
@@ -158,8 +221,7 @@ export function importJob(
       const index = following++
       const sentIn = round
       waiting += 1
-      const answer = (async () =>
-        send(state.url, await chunkRows(storage, state, held, index), importChunkKey(state, index)))()
+      const answer = (async () => send(state.url, await chunks.rows(index), importChunkKey(state, index)))()
       sent.set(index, answer)
       // Seen before the step that awaits it; a failure sends nothing more and is met where it is used.
       answer.then(
@@ -189,7 +251,7 @@ export function importJob(
       throw error
     }
     sent.delete(s.index)
-    held[s.index] = undefined
+    chunks.used(s.index)
     const errors = answer.errors ?? []
     if (errors.length > 0) {
       await storage.putPiece(failedPiece(s), s.index, jsonBlob(errors))
@@ -267,13 +329,13 @@ export async function startImport(file: File, options: ImportOptions): Promise<b
     transferAlert('warning', 'messages.task_exists')
     return false
   }
-  const sheet = await readXlsx(file)
-  if (sheet.sheetName !== sheetNameOf(options.name)) {
+  const storage = transferStorage()
+  const read = await newImport(options, file, storage)
+  if (!read) {
     transferAlert('danger', 'messages.wrong_template')
     return false
   }
-  const storage = transferStorage()
-  const { state, chunks } = await newImport(options, rowsFromCells(sheet.cells), storage)
+  const { state, chunks } = read
   const started = startTask(importJob(state, storage, { onDone: options.onDone, chunks }))
   if (!started) {
     await importJob(state, storage).discard?.()

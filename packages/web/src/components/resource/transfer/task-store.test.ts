@@ -1,7 +1,8 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { modalStore } from '../../../state/modal'
-import { importJob, newImport } from './import-job'
+import { xlsxFile } from '../../../test/xlsx-file'
+import { importJob, type NewImport, newImport } from './import-job'
 import { restoreJob } from './jobs'
 import {
   cancelTask,
@@ -9,12 +10,13 @@ import {
   PROGRESS_EVERY_MS,
   pauseTask,
   resumeTask,
+  setTransferStorage,
   startTask,
   type TaskJob,
   taskStore,
   useTaskExists,
 } from './task-store'
-import { memoryStorage } from './transfer-storage'
+import { memoryStorage, type TransferStorage } from './transfer-storage'
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -54,6 +56,38 @@ describe('task store', () => {
     expect(job.done).toBe(1)
     expect(taskStore.get().download_progress).toBe(100)
     expect(hasTask()).toBe(false)
+  })
+
+  it('runs no step before the state of a new task is kept', async () => {
+    const storage = memoryStorage()
+    const save = storage.saveState.bind(storage)
+    let keep: (() => void) | undefined
+    storage.saveState = (state) =>
+      keep
+        ? save(state)
+        : new Promise<void>((resolve) => {
+            keep = () => void save(state).then(resolve)
+          })
+    setTransferStorage(storage)
+    try {
+      const job = stepJob(2)
+      let steps = 0
+      const next = job.next.bind(job)
+      const counted = () => {
+        steps += 1
+        return next()
+      }
+      startTask(Object.assign(job, { next: counted, snapshot: () => ({ kind: 'test' }) }))
+      await flush()
+      expect(steps).toBe(0)
+      expect(await storage.loadState()).toBeNull()
+      keep?.()
+      await flush()
+      expect(steps).toBe(2)
+      expect(job.done).toBe(1)
+    } finally {
+      setTransferStorage(null)
+    }
   })
 
   it('pauses on an error, and resumes from the failed step', async () => {
@@ -98,6 +132,7 @@ describe('task store', () => {
         fail() {},
       }
       startTask(job)
+      await vi.advanceTimersByTimeAsync(0) // the first step starts once the task's state is kept
       const answer = async () => {
         answers.shift()?.()
         await vi.advanceTimersByTimeAsync(0)
@@ -156,6 +191,11 @@ describe('task store', () => {
 describe('import job', () => {
   const rows = Array.from({ length: 450 }, (_, i) => ({ name: `r${i}` }))
   const options = { url: '/i', name: 'n', keys: ['name'] }
+  const begun = async (
+    list: readonly Record<string, unknown>[],
+    storage: TransferStorage,
+    rowsPerChunk?: number,
+  ) => (await newImport(options, await xlsxFile('n', ['name'], list), storage, rowsPerChunk)) as NewImport
 
   it('sends chunks of the given size and offers the failed rows of every chunk', async () => {
     const storage = memoryStorage()
@@ -165,7 +205,7 @@ describe('import job', () => {
       return { status: 200, imported: datas.length - 1, errors: [{ ...datas[0], error: 'bad' }] }
     }
     const written: unknown[][] = []
-    const job = importJob((await newImport(options, rows, storage, 200)).state, storage, {
+    const job = importJob((await begun(rows, storage, 200)).state, storage, {
       send,
       write: async (_n, _k, failed) => {
         written.push([...failed])
@@ -191,7 +231,7 @@ describe('import job', () => {
       }
     }
     const written: unknown[][] = []
-    const state = (await newImport(options, rows, storage, 200)).state
+    const state = (await begun(rows, storage, 200)).state
     const job = importJob(state, storage, {
       send,
       write: async (_n, _k, failed) => {
@@ -215,7 +255,7 @@ describe('import job', () => {
       if (!stored.has(key)) stored.set(key, String(datas[0].name))
       return { status: 200, imported: datas.length, errors: [] }
     }
-    const before = importJob((await newImport(options, rows, storage, 200)).state, storage, { send })
+    const before = importJob((await begun(rows, storage, 200)).state, storage, { send })
     await before.next()
     // The reload: only the kept state and the pieces remain (the next chunk's answer is lost).
     const kept = JSON.parse(JSON.stringify(before.snapshot?.()))
@@ -231,6 +271,6 @@ describe('import job', () => {
     ])
     expect(after.snapshot?.()).toMatchObject({ imported: 450 })
     await after.finish()
-    await expect(storage.getPieces(`${kept.id}-rows`, 0, 1)).rejects.toThrow()
+    await expect(storage.getPieces(`${kept.id}-file`, 0, 1)).rejects.toThrow()
   })
 })

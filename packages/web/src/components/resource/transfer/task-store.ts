@@ -189,9 +189,10 @@ export function startTask(next: TaskJob): boolean {
   clearTimeout(progressTimer)
   progressTimer = undefined
   progressShownAt = Number.NEGATIVE_INFINITY
-  void keep(next)
   taskStore.set({ downloading: true, pauseing: false, download_progress: 0, model: next.model })
-  void loop(next)
+  // The first step waits for the state to be kept: a reload from then on finds the task, so nothing
+  // it sends (an import's chunk, which the server stores under its key) is unknown to the next tab.
+  void keep(next).then(() => loop(next))
   return true
 }
 
