@@ -36,6 +36,19 @@ export function languageOf(module: string | null, languages: readonly string[]):
 
 export type Chunks = Map<string, Rollup.OutputChunk>
 
+/** A bundle's chunks by file name (its assets left out). */
+export function chunksOf(bundle: Rollup.OutputBundle): Chunks {
+  const chunks: Chunks = new Map()
+  for (const [name, one] of Object.entries(bundle)) if (one.type === 'chunk') chunks.set(name, one)
+  return chunks
+}
+
+/** The chunk that holds a source module (a path under `root`), if one does. */
+export function chunkHolding(root: string, chunks: Chunks, module: string): Rollup.OutputChunk | undefined {
+  const id = path.join(root, module)
+  return [...chunks.values()].find((one) => one.moduleIds.includes(id))
+}
+
 /** A chunk's JS and CSS with those of the chunks it imports statically, as the page will ask for them. */
 export function closure(chunks: Chunks, start: Rollup.OutputChunk, into = new Set<string>()): Set<string> {
   if (into.has(start.fileName)) return into
@@ -58,8 +71,7 @@ export function areaFiles(root: string, chunks: Chunks, entryFiles: Set<string>)
   for (const [area, modules] of Object.entries(AREAS)) {
     const own = new Set<string>()
     for (const module of modules) {
-      const id = path.join(root, module)
-      const chunk = [...chunks.values()].find((one) => one.moduleIds.includes(id))
+      const chunk = chunkHolding(root, chunks, module)
       if (!chunk) throw new Error(`boot-preloads: no chunk holds ${module}`)
       closure(chunks, chunk, own)
     }
@@ -75,8 +87,7 @@ export function areaFiles(root: string, chunks: Chunks, entryFiles: Set<string>)
  */
 function checkFirstPages(root: string, chunks: Chunks, entryFiles: Set<string>): void {
   for (const module of FIRST_PAGES) {
-    const id = path.join(root, module)
-    const chunk = [...chunks.values()].find((one) => one.moduleIds.includes(id))
+    const chunk = chunkHolding(root, chunks, module)
     if (!chunk) throw new Error(`boot-preloads: no chunk holds ${module}`)
     const loaded = [...closure(chunks, chunk, new Set()), ...entryFiles]
     const planned = loaded.filter((file) => BACK_OFFICE_CHUNKS.includes(chunks.get(file)?.name ?? ''))
@@ -119,8 +130,7 @@ export function bootPreloads(root: string): Plugin {
       handler(html, { bundle, chunk: entry }) {
         if (!bundle || !entry) return html
         if (!html.includes(PLACEHOLDER)) throw new Error('boot-preloads: index.html has no placeholder')
-        const chunks: Chunks = new Map()
-        for (const [name, one] of Object.entries(bundle)) if (one.type === 'chunk') chunks.set(name, one)
+        const chunks = chunksOf(bundle)
         const entryFiles = closure(chunks, entry)
         checkFirstPages(root, chunks, entryFiles)
         const files = { ...areaFiles(root, chunks, entryFiles), languages: languageFiles(chunks, entryFiles) }

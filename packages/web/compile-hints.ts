@@ -1,6 +1,5 @@
-import path from 'node:path'
 import type { Plugin } from 'vite'
-import { areaFiles, type Chunks, closure, languageFiles } from './boot-preloads'
+import { areaFiles, chunkHolding, chunksOf, closure, languageFiles } from './boot-preloads'
 import { FIRST_PAGES } from './chunk-plan'
 
 /** V8's explicit compile hint (Chromium 136 on): every function of the file is compiled eagerly. */
@@ -23,8 +22,7 @@ export function compileHints(root: string): Plugin {
     generateBundle: {
       order: 'post',
       handler(_, bundle) {
-        const chunks: Chunks = new Map()
-        for (const [name, one] of Object.entries(bundle)) if (one.type === 'chunk') chunks.set(name, one)
+        const chunks = chunksOf(bundle)
         const entry = [...chunks.values()].find((chunk) => chunk.isEntry)
         if (!entry) return
         const entryFiles = closure(chunks, entry)
@@ -32,8 +30,7 @@ export function compileHints(root: string): Plugin {
         const asked = [areaFiles(root, chunks, entryFiles), languageFiles(chunks, entryFiles)]
         for (const url of asked.flatMap((files) => Object.values(files).flat())) started.add(url.slice(1))
         for (const module of FIRST_PAGES) {
-          const id = path.join(root, module)
-          const page = [...chunks.values()].find((one) => one.moduleIds.includes(id))
+          const page = chunkHolding(root, chunks, module)
           if (page) closure(chunks, page, started)
         }
         for (const file of started) {
